@@ -1,0 +1,31 @@
+import { siteConfig } from "#app/site.config.ts";
+
+/** A post's square image; width and height reserve its box so nothing shifts. */
+export function PostImage({
+  src,
+  alt,
+  lang,
+  eager = false,
+  className,
+}: {
+  src: string;
+  alt: string;
+  lang?: string;
+  eager?: boolean;
+  className?: string;
+}) {
+  const { width, height } = siteConfig.defaultImage;
+  return (
+    <img
+      className={className}
+      src={src}
+      alt={alt}
+      lang={lang}
+      width={width}
+      height={height}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      fetchPriority={eager ? "high" : undefined}
+    />
+  );
+}

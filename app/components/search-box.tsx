@@ -1,0 +1,59 @@
+import { type FormEvent, useId, useState } from "react";
+import { checkSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/content/search-text.ts";
+
+/**
+ * SPEC §2: Enter or the magnifier loads /search/{text} as a whole new page.
+ * Without JavaScript the form GETs /search?q=…, which the server redirects.
+ */
+export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const id = useId();
+  const messageId = `${id}-message`;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const raw = new FormData(event.currentTarget).get("q");
+    const result = checkSearchText(typeof raw === "string" ? raw : "");
+    if (result.kind === "empty") return;
+    if (result.kind === "too-long") {
+      setMessage(
+        `Search text is limited to ${SEARCH_MAX_LENGTH} characters; yours has ${result.length}.`,
+      );
+      return;
+    }
+    setMessage(null);
+    window.location.assign(searchPath(result.text));
+  }
+
+  return (
+    <form role="search" className="search-box" action="/search" method="get" onSubmit={onSubmit}>
+      <label htmlFor={id} className="visually-hidden">
+        Search quotes
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        placeholder="Search · खोजें · शोधा"
+        autoComplete="off"
+        enterKeyHint="search"
+        required
+        aria-describedby={message ? messageId : undefined}
+        aria-invalid={message ? true : undefined}
+        onChange={() => setMessage(null)}
+      />
+      <button type="submit" className="search-button" aria-label="Search">
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+        </svg>
+      </button>
+      {message ? (
+        <p id={messageId} role="alert" className="search-message">
+          {message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { Pagination } from "#app/components/pagination.tsx";
+import { PostGrid } from "#app/components/post-card.tsx";
+import { labelsFor } from "#app/content/labels.ts";
+import { siteConfig } from "#app/site.config.ts";
+import type { TermRouteData } from "#app/routes/term-route.server.ts";
+
+const KIND_LABEL = { tag: "Tag", category: "Category" } as const;
+
+export function TermScreen({ data }: { data: TermRouteData }) {
+  const labels = labelsFor("english");
+  return (
+    <section className="term-page">
+      <h1>
+        <span className="kicker">{KIND_LABEL[data.term.kind]}</span> {data.term.name}
+        {data.page > 1 ? ` · ${labels.page} ${data.page}` : ""}
+      </h1>
+      <PostGrid posts={data.posts} emptyText={labels.noPosts} />
+      <Pagination basePath={data.basePath} page={data.page} hasNext={data.hasNext} labels={labels} />
+    </section>
+  );
+}
+
+export function termMeta(data: TermRouteData | undefined) {
+  if (!data) return [{ title: `Page not found · ${siteConfig.name}` }];
+  const page = data.page > 1 ? ` · Page ${data.page}` : "";
+  return [
+    { title: `${data.term.name}${page} · ${KIND_LABEL[data.term.kind]} · ${siteConfig.name}` },
+    { name: "description", content: `Quotes about ${data.term.name}.` },
+  ];
+}

@@ -1,0 +1,53 @@
+// SPEC §3: postDateTime is "the first 16 characters of the date string built
+// from postTime". Our date string is ISO-like local time in the site's time
+// zone ("2026-11-22 08:19:24"), so the 16 characters are "2026-11-22 08:19".
+// Intl with an explicit time zone gives the same string on server and client.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** "YYYY-MM-DD HH:MM:SS" for the epoch seconds, in the given IANA time zone. */
+export function dateString(postTime: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(postTime * 1000))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+export const POST_DATE_TIME_LENGTH = 16;
+
+export function postDateTime(postTime: number, timeZone: string): string {
+  return dateString(postTime, timeZone).slice(0, POST_DATE_TIME_LENGTH);
+}
+
+/** Machine-readable value for `<time dateTime>`. */
+export function isoDateTime(postTime: number): string {
+  return new Date(postTime * 1000).toISOString();
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,44 @@
+import { isoDateTime, postDateTime } from "#app/content/dates.ts";
+import { LANG_TAG, postPath } from "#app/content/languages.ts";
+import type { Post, PostSummary } from "#app/data/store.ts";
+import { siteConfig } from "#app/site.config.ts";
+
+/** What a list, tile or hero needs of a post, with display values computed once on the server. */
+export function toPostCard(post: PostSummary) {
+  return {
+    href: postPath(post.language, post.slug),
+    title: post.title,
+    excerpt: post.excerpt,
+    language: post.language,
+    lang: LANG_TAG[post.language],
+    image: post.featureImageUrl || siteConfig.defaultImage.src,
+    hasOwnImage: post.featureImageUrl !== "",
+    postDateTime: postDateTime(post.postTime, siteConfig.timeZone),
+    isoDateTime: isoDateTime(post.postTime),
+  };
+}
+export type PostCard = ReturnType<typeof toPostCard>;
+
+export function toPostView(post: Post) {
+  return {
+    ...toPostCard(post),
+    slug: post.slug,
+    content: post.content,
+    tags: post.tags.map(({ name, slug }) => ({ name, href: `/tag/${encodeURIComponent(slug)}` })),
+    categories: post.categories.map(({ name, slug }) => ({
+      name,
+      href: `/category/${encodeURIComponent(slug)}`,
+    })),
+  };
+}
+export type PostView = ReturnType<typeof toPostView>;
+
+/** `?page=N`: a positive integer, or null for anything else (the route answers 404). */
+export function parsePageParam(request: Request): number | null {
+  const raw = new URL(request.url).searchParams.get("page");
+  if (raw === null) return 1;
+  if (!/^[1-9][0-9]{0,5}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+export const POSTS_PER_PAGE = 24;

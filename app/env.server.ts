@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { DEFAULT_DATABASE_URL } from "#app/data/store.server.ts";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
+  /** Testing only: a fixed seed makes every request draw the same gallery. */
+  SUKTI_RANDOM_SEED: z.coerce.number().int().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses the environment once; a bad value is one clear line, not a stack trace. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
+  }
+  return result.data;
+}
+
+export class ConfigError extends Error {}

@@ -1,0 +1,90 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { isLanguage, LANG_TAG } from "#app/content/languages.ts";
+import { siteConfig } from "#app/site.config.ts";
+import type { Route } from "./+types/root";
+import appCss from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  const year = Number(
+    new Intl.DateTimeFormat("en", { timeZone: siteConfig.timeZone, year: "numeric" }).format(new Date()),
+  );
+  return data({ year });
+}
+
+/** The page's language: the deepest route whose loader names one (`pageLanguage`). */
+function usePageLang(): string {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const value = (matches[i]?.loaderData as { pageLanguage?: unknown } | undefined)?.pageLanguage;
+    if (isLanguage(value)) return LANG_TAG[value];
+  }
+  return "en";
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const lang = usePageLang();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#7a2e0e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter year={rootData?.year ?? new Date().getFullYear()} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  return (
+    <section className="error-page">
+      <title>{notFound ? `Page not found · ${siteConfig.name}` : `Something went wrong · ${siteConfig.name}`}</title>
+      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p>
+        {notFound
+          ? "We could not find that page. It may have moved, or the address may be mistyped."
+          : "We could not show this page just now. Please try again in a moment."}
+      </p>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
+    </section>
+  );
+}

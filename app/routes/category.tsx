@@ -1,0 +1,13 @@
+import { TermScreen, termMeta } from "#app/components/term-screen.tsx";
+import { loadTermRoute } from "#app/routes/term-route.server.ts";
+import type { Route } from "./+types/category";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => termMeta(loaderData);
+
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  return loadTermRoute("category", params.slug, request, context);
+}
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  return <TermScreen data={loaderData} />;
+}

@@ -1,0 +1,13 @@
+import { languageMeta, LanguageScreen } from "#app/components/language-screen.tsx";
+import { loadLanguageRoute } from "#app/routes/language-route.server.ts";
+import type { Route } from "./+types/english";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => languageMeta(loaderData, "english");
+
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  return loadLanguageRoute("english", params.slug, request, context);
+}
+
+export default function English({ loaderData }: Route.ComponentProps) {
+  return <LanguageScreen data={loaderData} />;
+}

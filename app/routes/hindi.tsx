@@ -1,0 +1,13 @@
+import { languageMeta, LanguageScreen } from "#app/components/language-screen.tsx";
+import { loadLanguageRoute } from "#app/routes/language-route.server.ts";
+import type { Route } from "./+types/hindi";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => languageMeta(loaderData, "hindi");
+
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  return loadLanguageRoute("hindi", params.slug, request, context);
+}
+
+export default function Hindi({ loaderData }: Route.ComponentProps) {
+  return <LanguageScreen data={loaderData} />;
+}

@@ -1,0 +1,13 @@
+import { languageMeta, LanguageScreen } from "#app/components/language-screen.tsx";
+import { loadLanguageRoute } from "#app/routes/language-route.server.ts";
+import type { Route } from "./+types/marathi";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => languageMeta(loaderData, "marathi");
+
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  return loadLanguageRoute("marathi", params.slug, request, context);
+}
+
+export default function Marathi({ loaderData }: Route.ComponentProps) {
+  return <LanguageScreen data={loaderData} />;
+}

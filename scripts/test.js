@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm test`: builds the production server (the integration and browser tests
+// run it), then runs every Vitest project and ends with one plain line:
+// "tests: N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+
+const run = (command, args) =>
+  spawnSync(command, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" } });
+
+const build = run("npx", ["react-router", "build"]);
+if (build.status !== 0) {
+  console.log("tests: 0 passed, 1 failed (the build failed)");
+  process.exit(1);
+}
+
+mkdirSync("test-results", { recursive: true });
+const extra = process.argv.slice(2);
+const vitest = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=test-results/vitest.json",
+  ...extra,
+]);
+
+let summary = "tests: 0 passed, 1 failed (no report)";
+try {
+  const report = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
+  const skipped = report.numPendingTests + report.numTodoTests;
+  summary = `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`;
+  if (report.numTotalTests === 0) summary = "tests: 0 passed, 1 failed (no test ran)";
+} catch {}
+console.log(summary);
+process.exit(vitest.status ?? 1);

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// Starts sukti: `npm start` serves the production build; NODE_ENV=development
+// serves the sources through Vite.
+if (process.env.NODE_ENV === "development") {
+  const vite = await import("vite").then((m) =>
+    m.createServer({ server: { middlewareMode: true }, appType: "custom" }),
+  );
+  const { startServer } = await vite.ssrLoadModule("./server/app.ts");
+  await startServer({ vite });
+} else {
+  const { startServer } = await import("./build/server/index.js");
+  await startServer();
+}
