@@ -1,7 +1,6 @@
 import "react-router";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -10,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import { randomContext, storeContext } from "#app/context.ts";
 import { type RandomSource, seededRandom } from "#app/content/sampling.ts";
 import type { ContentStore } from "#app/data/store.ts";
+import { projectRoot } from "#app/data/project-root.server.ts";
 import { openContentStore } from "#app/data/store.server.ts";
 import { ConfigError, parseEnv } from "#app/env.server.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -101,7 +101,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     store,
     logger,
     randomForRequest: seed === undefined ? () => Math.random : () => seededRandom(seed),
-    clientDir: vite ? null : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client"),
+    clientDir: vite ? null : path.join(projectRoot(), "build", "client"),
     vite,
   });
 

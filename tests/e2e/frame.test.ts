@@ -1,0 +1,131 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, newPage } from "#tests/support/browser.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("a click on a gallery tile reaches its post route", async () => {
+  const { context, page, errors } = await newPage(browser);
+  await page.goto(`${server.url}/`);
+  const tile = page.locator(".gallery-tile a").first();
+  const href = await tile.getAttribute("href");
+  const alt = await tile.locator("img").getAttribute("alt");
+  expect(href).toMatch(/^\/(english|hindi|marathi)\/.+/);
+  await tile.click();
+  await page.waitForURL((url) => url.pathname === href);
+  await expect.poll(() => page.locator("h1").textContent()).toBe(alt);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+for (const how of ["Enter", "magnifier"] as const) {
+  test(`search by ${how} loads /search/{text} as a new document`, async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto(`${server.url}/english/home`);
+    await page.waitForLoadState("networkidle");
+    // A marker on window survives client-side navigation, not a new document.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const input = page.getByRole("searchbox", { name: "Search quotes" });
+    await input.fill("  प्रेम  ");
+    if (how === "Enter") await input.press("Enter");
+    else await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(`${server.url}/search/${encodeURIComponent("प्रेम")}`);
+    await page.waitForLoadState("load");
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+    expect(await page.locator("h1").textContent()).toContain("प्रेम");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test("empty search text does nothing; text over 100 characters is refused with a message", async () => {
+  const { context, page, errors } = await newPage(browser);
+  await page.goto(`${server.url}/tags`);
+  await page.waitForLoadState("networkidle");
+  const input = page.getByRole("searchbox", { name: "Search quotes" });
+  await input.fill("   ");
+  await input.press("Enter");
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe("/tags");
+  await input.fill("a".repeat(101));
+  await input.press("Enter");
+  await expect.poll(() => page.getByRole("alert").textContent()).toContain("100 characters");
+  expect(new URL(page.url()).pathname).toBe("/tags");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("menu and footer links reach their routes", async () => {
+  const { context, page, errors } = await newPage(browser);
+  await page.goto(`${server.url}/`);
+  const menu: [string, string, string][] = [
+    ["English", "/english/home", "English quotes"],
+    ["हिंदी", "/hindi/home", "हिंदी सूक्तियाँ"],
+    ["मराठी", "/marathi/home", "मराठी सुविचार"],
+    ["Tags", "/tags", "Tags"],
+  ];
+  for (const [label, path, heading] of menu) {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label, exact: true }).click();
+    await page.waitForURL(`${server.url}${path}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(heading);
+  }
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }).click();
+  await page.waitForURL(`${server.url}/`);
+  for (const [label, path] of [
+    ["Privacy Policy", "/post/privacy-policy"],
+    ["Terms and Conditions", "/post/terms-conditions"],
+  ] as const) {
+    await page.locator(".site-footer").getByRole("link", { name: label }).click();
+    await page.waitForURL(`${server.url}${path}`);
+    await expect.poll(() => page.locator("h1").textContent()).toMatch(/Privacy|Terms/);
+  }
+  expect(await page.locator("html").getAttribute("lang")).toBe("en");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("the home page reads correctly with JavaScript disabled, and its search form still works", async () => {
+  const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto(`${server.url}/`);
+  await expect.poll(() => page.locator("#hero-title").textContent()).not.toBe("");
+  const tiles = page.locator(".gallery-tile img");
+  expect(await tiles.count()).toBeGreaterThan(0);
+  for (const alt of await tiles.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("alt")))) {
+    expect(alt).toBeTruthy();
+  }
+  expect(await page.locator(".about a").textContent()).toBe("Read More");
+  const input = page.getByRole("searchbox", { name: "Search quotes" });
+  await input.fill("love");
+  await input.press("Enter");
+  await page.waitForURL(`${server.url}/search/love`);
+  expect(await page.locator("h1").textContent()).toContain("love");
+  await context.close();
+});
+
+test("Devanagari renders with the self-hosted font, on a 360 px phone", async () => {
+  const { context, page, errors } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  await page.goto(`${server.url}/hindi/home`);
+  await page.evaluate(() => document.fonts.ready);
+  const loaded = await page.evaluate(() =>
+    [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family),
+  );
+  expect(loaded.join(",")).toContain("Noto Sans Devanagari");
+  expect(requests.every((url) => url.startsWith(server.url))).toBe(true);
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: "test-results/hindi-home-360.png", fullPage: false });
+  expect(errors).toEqual([]);
+  await context.close();
+});

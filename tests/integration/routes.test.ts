@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { postPath } from "#app/content/languages.ts";
+import { openReadonly, POST_COLUMNS, type PostRow } from "#tests/support/db.ts";
+import { getHtml } from "#tests/support/html.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
+
+let server: RunningServer;
+let published: PostRow[];
+let unpublished: PostRow[];
+
+beforeAll(async () => {
+  server = await startServer();
+  const db = openReadonly(server.dbPath);
+  published = db.prepare(`SELECT ${POST_COLUMNS} FROM posts WHERE status = 'publish'`).all() as PostRow[];
+  unpublished = db.prepare(`SELECT ${POST_COLUMNS} FROM posts WHERE status <> 'publish'`).all() as PostRow[];
+  db.close();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const byLanguage = (language: string) =>
+  published.filter((p) => p.language === language).sort((a, b) => b.postTime - a.postTime);
+
+test("each language home lists that language's published posts, newest first", async () => {
+  for (const [language, lang] of [["english", "en"], ["hindi", "hi"], ["marathi", "mr"]] as const) {
+    const { status, doc } = await getHtml(`${server.url}/${language}/home`);
+    expect(status).toBe(200);
+    expect(doc.querySelector("html")?.getAttribute("lang")).toBe(lang);
+    const links = doc.querySelectorAll(".post-card-link").map((a) => a.getAttribute("href"));
+    expect(links).toEqual(byLanguage(language).slice(0, 24).map((p) => postPath(p.language, p.slug)));
+  }
+});
+
+test("a language home pages through all its posts and answers 404 past the end", async () => {
+  const all = byLanguage("hindi");
+  const seen: string[] = [];
+  let page = 1;
+  for (;;) {
+    const { status, doc } = await getHtml(`${server.url}/hindi/home${page > 1 ? `?page=${page}` : ""}`);
+    expect(status).toBe(200);
+    seen.push(...doc.querySelectorAll(".post-card-link").map((a) => a.getAttribute("href") ?? ""));
+    if (!doc.querySelector('a[rel="next"]')) break;
+    page++;
+  }
+  expect(seen).toEqual(all.map((p) => postPath(p.language, p.slug)));
+  expect((await getHtml(`${server.url}/hindi/home?page=${page + 1}`)).status).toBe(404);
+  expect((await getHtml(`${server.url}/hindi/home?page=0`)).status).toBe(404);
+  expect((await getHtml(`${server.url}/hindi/home?page=abc`)).status).toBe(404);
+});
+
+test("a post page shows the post in its language", async () => {
+  const post = byLanguage("marathi")[0]!;
+  const { status, doc } = await getHtml(`${server.url}${postPath(post.language, post.slug)}`);
+  expect(status).toBe(200);
+  expect(doc.querySelector("html")?.getAttribute("lang")).toBe("mr");
+  expect(doc.querySelector("h1")?.text).toBe(post.title);
+  expect(doc.querySelector("title")?.text).toContain(post.title);
+});
+
+test("drafts, trashed, wrong-language and missing posts all answer the same 404", async () => {
+  expect(unpublished.length).toBeGreaterThan(0);
+  const english = byLanguage("english")[0]!;
+  const paths = [
+    ...unpublished.map((p) => postPath(p.language, p.slug)),
+    ...unpublished.map((p) => `/post/${encodeURIComponent(p.slug)}`),
+    postPath("hindi", english.slug),
+    "/english/no-such-post",
+    "/post/no-such-page",
+    "/tag/no-such-tag",
+    "/category/no-such-category",
+    "/no/such/path",
+    "/english",
+  ];
+  const bodies = new Set<string>();
+  for (const path of paths) {
+    const { status, doc } = await getHtml(`${server.url}${path}`);
+    expect(status, path).toBe(404);
+    // Inside the frame: header, search box and footer are there.
+    expect(doc.querySelector("form[role=search]"), path).not.toBeNull();
+    expect(doc.querySelector(".site-footer"), path).not.toBeNull();
+    bodies.add(doc.querySelector("main")?.innerHTML ?? "");
+  }
+  expect(bodies.size).toBe(1);
+});
+
+test("the site pages live under /post", async () => {
+  for (const slug of ["privacy-policy", "terms-conditions"]) {
+    const { status, doc } = await getHtml(`${server.url}/post/${slug}`);
+    expect(status).toBe(200);
+    expect(doc.querySelector("h1")?.text.length).toBeGreaterThan(3);
+  }
+});
+
+test("/post/{slug} shows a published post of any language, pointing at its own route", async () => {
+  const post = byLanguage("hindi")[0]!;
+  const { status, doc } = await getHtml(`${server.url}/post/${encodeURIComponent(post.slug)}`);
+  expect(status).toBe(200);
+  expect(doc.querySelector("h1")?.text).toBe(post.title);
+  expect(doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(postPath("hindi", post.slug));
+});
+
+test("tags list only tags with published posts, and their pages list those posts", async () => {
+  const { status, doc } = await getHtml(`${server.url}/tags`);
+  expect(status).toBe(200);
+  const tags = doc.querySelectorAll(".tag-cloud a");
+  expect(tags.length).toBeGreaterThan(5);
+  const first = tags[0]!;
+  const count = Number(first.querySelector(".count")?.text);
+  const tagPage = await getHtml(`${server.url}${first.getAttribute("href")}`);
+  expect(tagPage.status).toBe(200);
+  expect(tagPage.doc.querySelectorAll(".post-card").length).toBe(Math.min(count, 24));
+});
+
+test("a post's category links to a category page that lists it", async () => {
+  const post = byLanguage("english")[0]!;
+  const { doc } = await getHtml(`${server.url}${postPath(post.language, post.slug)}`);
+  const category = doc.querySelector('.post-terms a[href^="/category/"]');
+  expect(category).not.toBeNull();
+  const page = await getHtml(`${server.url}${category?.getAttribute("href")}`);
+  expect(page.status).toBe(200);
+  expect(page.doc.querySelectorAll(".post-card-link").map((a) => a.getAttribute("href"))).toContain(
+    postPath(post.language, post.slug),
+  );
+});
+
+test("the search form without JavaScript redirects to /search/{text}", async () => {
+  const redirect = await fetch(`${server.url}/search?q=${encodeURIComponent("  प्रेम ")}`, { redirect: "manual" });
+  expect(redirect.status).toBe(302);
+  expect(redirect.headers.get("location")).toBe(`/search/${encodeURIComponent("प्रेम")}`);
+  const empty = await getHtml(`${server.url}/search?q=%20%20`);
+  expect(empty.status).toBe(200);
+  expect(empty.doc.querySelector("h1")?.text).toBe("Search");
+});
+
+test("search lists matching published posts and escapes the text", async () => {
+  const post = byLanguage("english")[0]!;
+  const word = post.title.split(/\s+/).find((w) => w.length > 3) ?? post.title;
+  const { status, doc } = await getHtml(`${server.url}/search/${encodeURIComponent(word)}`);
+  expect(status).toBe(200);
+  expect(doc.querySelectorAll(".post-card-link").map((a) => a.getAttribute("href"))).toContain(
+    postPath(post.language, post.slug),
+  );
+  const hostile = await getHtml(`${server.url}/search/${encodeURIComponent('<script>alert(1)</script> " OR 1=1 --')}`);
+  expect(hostile.status).toBe(200);
+  expect(hostile.text).not.toContain("<script>alert(1)</script>");
+  const long = await getHtml(`${server.url}/search/${"a".repeat(150)}`);
+  expect(long.status).toBe(200);
+  expect(long.doc.querySelector("[role=status]")?.text).toContain("100 characters");
+});
+
+test("healthz answers 200 with the database up", async () => {
+  const response = await fetch(`${server.url}/healthz`);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ ok: true });
+});
