@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // One server or Chromium at a time: this runs on 2 cores.
+    fileParallelism: false,
     projects: [
       {
         extends: true,
@@ -23,8 +25,6 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // One Chromium at a time on a 2-core machine.
-          fileParallelism: false,
         },
       },
     ],

@@ -75,7 +75,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!notFound && import.meta.env.DEV) console.error(error);
   return (
     <section className="error-page">
-      <title>{notFound ? `Page not found · ${siteConfig.name}` : `Something went wrong · ${siteConfig.name}`}</title>
+      <title>
+        {notFound ? `Page not found · ${siteConfig.name}` : `Something went wrong · ${siteConfig.name}`}
+      </title>
       <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
       <p>
         {notFound

@@ -3,10 +3,26 @@
 // run it), then runs every Vitest project and ends with one plain line:
 // "tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 
 const run = (command, args) =>
-  spawnSync(command, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" } });
+  spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" },
+  });
+
+// The browser tests drive Debian's Chromium; never a downloaded browser.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  if (process.getuid?.() === 0) {
+    console.log("Installing Debian's chromium for the browser tests…");
+    run("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"]);
+  }
+  if (!existsSync(chromium)) {
+    console.log(`tests: 0 passed, 1 failed (no Chromium at ${chromium}: apt-get install chromium)`);
+    process.exit(1);
+  }
+}
 
 const build = run("npx", ["react-router", "build"]);
 if (build.status !== 0) {

@@ -6,11 +6,11 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
-import { randomContext, storeContext } from "#app/context.ts";
 import { type RandomSource, seededRandom } from "#app/content/sampling.ts";
-import type { ContentStore } from "#app/data/store.ts";
+import { randomContext, storeContext } from "#app/context.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import { openContentStore } from "#app/data/store.server.ts";
+import type { ContentStore } from "#app/data/store.ts";
 import { ConfigError, parseEnv } from "#app/env.server.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
@@ -58,7 +58,10 @@ export function createApp({ store, logger, randomForRequest, clientDir, vite }: 
 
   app.get("/healthz", async (_req, res) => {
     const ok = await store.ping();
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ ok });
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ ok });
   });
 
   app.use(

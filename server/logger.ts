@@ -11,9 +11,13 @@ export interface Logger {
 /** One JSON object a line on stdout, filtered by level. */
 export function createLogger(level: LogLevel): Logger {
   const threshold = LEVELS[level];
-  const write = (name: Exclude<LogLevel, "silent">) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (LEVELS[name] > threshold) return;
-    process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: name, msg, ...fields })}\n`);
-  };
+  const write =
+    (name: Exclude<LogLevel, "silent">) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (LEVELS[name] > threshold) return;
+      process.stdout.write(
+        `${JSON.stringify({ time: new Date().toISOString(), level: name, msg, ...fields })}\n`,
+      );
+    };
   return { error: write("error"), warn: write("warn"), info: write("info"), debug: write("debug") };
 }

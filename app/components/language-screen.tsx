@@ -3,8 +3,8 @@ import { PostArticle } from "#app/components/post-article.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
-import { siteConfig } from "#app/site.config.ts";
 import type { LanguageRouteData } from "#app/routes/language-route.server.ts";
+import { siteConfig } from "#app/site.config.ts";
 
 export function LanguageScreen({ data }: { data: LanguageRouteData }) {
   const labels = labelsFor(data.pageLanguage);

@@ -16,9 +16,7 @@ export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
     const result = checkSearchText(typeof raw === "string" ? raw : "");
     if (result.kind === "empty") return;
     if (result.kind === "too-long") {
-      setMessage(
-        `Search text is limited to ${SEARCH_MAX_LENGTH} characters; yours has ${result.length}.`,
-      );
+      setMessage(`Search text is limited to ${SEARCH_MAX_LENGTH} characters; yours has ${result.length}.`);
       return;
     }
     setMessage(null);

@@ -1,8 +1,8 @@
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { labelsFor } from "#app/content/labels.ts";
-import { siteConfig } from "#app/site.config.ts";
 import type { TermRouteData } from "#app/routes/term-route.server.ts";
+import { siteConfig } from "#app/site.config.ts";
 
 const KIND_LABEL = { tag: "Tag", category: "Category" } as const;
 

@@ -11,7 +11,7 @@ test("postDateTime is the first 16 characters of the date string", () => {
 test("postDateTime is formatted in the site's time zone", () => {
   expect(postDateTime(0, "Asia/Kolkata")).toBe("1970-01-01 05:30");
   // 20:00 UTC is past midnight in India: the date moves too.
-  expect(postDateTime(1_700_000_000 - 1_700_000_000 % 86_400 + 20 * 3600, "Asia/Kolkata")).toBe(
+  expect(postDateTime(1_700_000_000 - (1_700_000_000 % 86_400) + 20 * 3600, "Asia/Kolkata")).toBe(
     "2023-11-15 01:30",
   );
   expect(postDateTime(0, "America/New_York")).toBe("1969-12-31 19:00");

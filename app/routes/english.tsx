@@ -1,4 +1,4 @@
-import { languageMeta, LanguageScreen } from "#app/components/language-screen.tsx";
+import { LanguageScreen, languageMeta } from "#app/components/language-screen.tsx";
 import { loadLanguageRoute } from "#app/routes/language-route.server.ts";
 import type { Route } from "./+types/english";
 

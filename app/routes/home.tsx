@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { PostImage } from "#app/components/post-image.tsx";
-import { randomContext, storeContext } from "#app/context.ts";
 import { LANGUAGES, MAX_ID_FIELD } from "#app/content/languages.ts";
 import { toPostCard } from "#app/content/post-view.ts";
 import { drawIds, GALLERY_TILES_PER_LANGUAGE } from "#app/content/sampling.ts";
+import { randomContext, storeContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/home";
 

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
-import { storeContext } from "#app/context.ts";
 import type { Language } from "#app/content/languages.ts";
-import { parsePageParam, POSTS_PER_PAGE, toPostCard, toPostView } from "#app/content/post-view.ts";
+import { POSTS_PER_PAGE, parsePageParam, toPostCard, toPostView } from "#app/content/post-view.ts";
+import { storeContext } from "#app/context.ts";
 
 /**
  * The loader of /english/:slug, /hindi/:slug and /marathi/:slug: the slug

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { PostArticle } from "#app/components/post-article.tsx";
-import { storeContext } from "#app/context.ts";
 import { labelsFor } from "#app/content/labels.ts";
 import { toPostView } from "#app/content/post-view.ts";
+import { storeContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/post";
 

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
-import { storeContext } from "#app/context.ts";
 import { labelsFor } from "#app/content/labels.ts";
-import { parsePageParam, POSTS_PER_PAGE, toPostCard } from "#app/content/post-view.ts";
+import { POSTS_PER_PAGE, parsePageParam, toPostCard } from "#app/content/post-view.ts";
 import { capSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/content/search-text.ts";
+import { storeContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/search";
 
@@ -61,7 +61,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {SEARCH_MAX_LENGTH}.
         </p>
       ) : null}
-      <PostGrid posts={posts} emptyText="No quotes match your search. Try another word, or browse the tags." />
+      <PostGrid
+        posts={posts}
+        emptyText="No quotes match your search. Try another word, or browse the tags."
+      />
       <Pagination basePath={searchPath(text)} page={page} hasNext={hasNext} labels={labels} />
     </section>
   );

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
+import { POSTS_PER_PAGE, parsePageParam, toPostCard } from "#app/content/post-view.ts";
 import { storeContext } from "#app/context.ts";
-import { parsePageParam, POSTS_PER_PAGE, toPostCard } from "#app/content/post-view.ts";
 import type { TermKind } from "#app/data/store.ts";
 
 /** The loader of /tag/:slug and /category/:slug: the term's published posts, newest first. */

@@ -75,11 +75,17 @@ test("menu and footer links reach their routes", async () => {
     ["Tags", "/tags", "Tags"],
   ];
   for (const [label, path, heading] of menu) {
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label, exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: label, exact: true })
+      .click();
     await page.waitForURL(`${server.url}${path}`);
     await expect.poll(() => page.locator("h1").textContent()).toBe(heading);
   }
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Home", exact: true })
+    .click();
   await page.waitForURL(`${server.url}/`);
   for (const [label, path] of [
     ["Privacy Policy", "/post/privacy-policy"],

@@ -72,7 +72,9 @@ test("the gallery holds the spec's sample: up to 3 published posts per language,
     expected.map((post) => post.title),
   );
   for (const language of LANGUAGES) {
-    expect(tiles.filter((tile) => tile.getAttribute("data-language") === language).length).toBeLessThanOrEqual(3);
+    expect(
+      tiles.filter((tile) => tile.getAttribute("data-language") === language).length,
+    ).toBeLessThanOrEqual(3);
   }
 });
 
@@ -80,7 +82,10 @@ test("a tile whose post has no image shows the default clip-art", async () => {
   const [first] = expectedTiles(server.dbPath);
   if (!first) throw new Error("the fixed seed drew no tile");
   const db = new Database(server.dbPath);
-  db.prepare("UPDATE posts SET feature_image_url = '' WHERE language = ? AND slug = ?").run(first.language, first.slug);
+  db.prepare("UPDATE posts SET feature_image_url = '' WHERE language = ? AND slug = ?").run(
+    first.language,
+    first.slug,
+  );
   db.close();
   const { doc } = await getHtml(`${server.url}/`);
   const tile = doc.querySelector(`.gallery-tile a[href="${postPath(first.language, first.slug)}"] img`);

@@ -23,12 +23,20 @@ const byLanguage = (language: string) =>
   published.filter((p) => p.language === language).sort((a, b) => b.postTime - a.postTime);
 
 test("each language home lists that language's published posts, newest first", async () => {
-  for (const [language, lang] of [["english", "en"], ["hindi", "hi"], ["marathi", "mr"]] as const) {
+  for (const [language, lang] of [
+    ["english", "en"],
+    ["hindi", "hi"],
+    ["marathi", "mr"],
+  ] as const) {
     const { status, doc } = await getHtml(`${server.url}/${language}/home`);
     expect(status).toBe(200);
     expect(doc.querySelector("html")?.getAttribute("lang")).toBe(lang);
     const links = doc.querySelectorAll(".post-card-link").map((a) => a.getAttribute("href"));
-    expect(links).toEqual(byLanguage(language).slice(0, 24).map((p) => postPath(p.language, p.slug)));
+    expect(links).toEqual(
+      byLanguage(language)
+        .slice(0, 24)
+        .map((p) => postPath(p.language, p.slug)),
+    );
   }
 });
 
@@ -125,7 +133,9 @@ test("a post's category links to a category page that lists it", async () => {
 });
 
 test("the search form without JavaScript redirects to /search/{text}", async () => {
-  const redirect = await fetch(`${server.url}/search?q=${encodeURIComponent("  प्रेम ")}`, { redirect: "manual" });
+  const redirect = await fetch(`${server.url}/search?q=${encodeURIComponent("  प्रेम ")}`, {
+    redirect: "manual",
+  });
   expect(redirect.status).toBe(302);
   expect(redirect.headers.get("location")).toBe(`/search/${encodeURIComponent("प्रेम")}`);
   const empty = await getHtml(`${server.url}/search?q=%20%20`);
@@ -141,7 +151,9 @@ test("search lists matching published posts and escapes the text", async () => {
   expect(doc.querySelectorAll(".post-card-link").map((a) => a.getAttribute("href"))).toContain(
     postPath(post.language, post.slug),
   );
-  const hostile = await getHtml(`${server.url}/search/${encodeURIComponent('<script>alert(1)</script> " OR 1=1 --')}`);
+  const hostile = await getHtml(
+    `${server.url}/search/${encodeURIComponent('<script>alert(1)</script> " OR 1=1 --')}`,
+  );
   expect(hostile.status).toBe(200);
   expect(hostile.text).not.toContain("<script>alert(1)</script>");
   const long = await getHtml(`${server.url}/search/${"a".repeat(150)}`);

@@ -31,8 +31,17 @@ test("a database that already holds posts is never reseeded", async () => {
   writeContent(db, {
     posts: [
       {
-        idNum: 1, language: "english", status: "publish", postTime: 1_700_000_000, title: "Only mine",
-        slug: "only-mine", featureImageUrl: "", content: "<p>Mine</p>", excerpt: "", tags: [], categories: [],
+        idNum: 1,
+        language: "english",
+        status: "publish",
+        postTime: 1_700_000_000,
+        title: "Only mine",
+        slug: "only-mine",
+        featureImageUrl: "",
+        content: "<p>Mine</p>",
+        excerpt: "",
+        tags: [],
+        categories: [],
       },
     ],
     pages: [],
@@ -64,5 +73,7 @@ test("a corrupt database stops start-up with one clear line", async () => {
 });
 
 test("a bad PORT stops start-up with one clear line", async () => {
-  await expect(startServer({ env: { PORT: "not-a-port" } })).rejects.toThrow(/sukti: invalid configuration: PORT/);
+  await expect(startServer({ env: { PORT: "not-a-port" } })).rejects.toThrow(
+    /sukti: invalid configuration: PORT/,
+  );
 });
