@@ -48,13 +48,13 @@ for (let i = 0; i < argv.length; i++) {
 // sub: author line + site mark; accent: purely decorative strokes.
 
 const PALETTES = [
-  { name: "saffron", bg: ["#FBC56A", "#F29B38", "#E57A2A"], text: "#2A1202", sub: "#4A1E04", accent: "#7A2E05" },
+  { name: "saffron", bg: ["#FCCB74", "#F5A443", "#EC8A35"], text: "#2A1202", sub: "#4A1E04", accent: "#7A2E05" },
   { name: "maroon", bg: ["#6E1426", "#4F0C1B", "#320713"], text: "#FFF3E2", sub: "#F1C889", accent: "#E2AE63" },
   { name: "indigo-night", bg: ["#2E3283", "#1D205A", "#0F1236"], text: "#F3F0FF", sub: "#F6CD7A", accent: "#E9B85C" },
-  { name: "forest", bg: ["#246F50", "#154A36", "#0B2E21"], text: "#F1F8EE", sub: "#E5D08E", accent: "#D3B96A" },
+  { name: "forest", bg: ["#1C5A41", "#134432", "#0B2E21"], text: "#F1F8EE", sub: "#E5D08E", accent: "#D3B96A" },
   { name: "sand", bg: ["#F8ECD4", "#EEDAB4", "#E2C796"], text: "#33240F", sub: "#6B3E12", accent: "#9A6328" },
   { name: "lotus", bg: ["#FCE4E8", "#F6C3CF", "#EDA1B4"], text: "#3F0F22", sub: "#7A1F3E", accent: "#A8405F" },
-  { name: "peacock", bg: ["#13808A", "#0C5D67", "#063C45"], text: "#F0FBFA", sub: "#F5D58B", accent: "#E8C170" },
+  { name: "peacock", bg: ["#0E6670", "#0A525B", "#063C45"], text: "#F0FBFA", sub: "#F5D58B", accent: "#E8C170" },
   { name: "plum-dusk", bg: ["#74306A", "#4F1F4B", "#2C1030"], text: "#FDF0F6", sub: "#F3C398", accent: "#E9A977" },
 ];
 const LANG_OFFSET = { english: 0, hindi: 3, marathi: 5 };
@@ -168,14 +168,15 @@ body { font-family: 'Noto Sans', sans-serif; -webkit-font-smoothing: antialiased
 .gem { position: absolute; width: 9px; height: 9px; background: var(--accent); transform: rotate(45deg); opacity: .8; }
 .gem.tl { left: 20px; top: 20px; } .gem.tr { right: 20px; top: 20px; }
 .gem.bl { left: 20px; bottom: 20px; } .gem.br { right: 20px; bottom: 20px; }
-.qmark { position: absolute; left: 52px; top: 8px; font: 700 230px/1 'Noto Sans'; color: var(--accent); opacity: .20; }
+.qmark { position: absolute; left: 56px; top: 52px; width: 92px; height: 72px; color: var(--accent); opacity: .26; }
+.qmark.close { left: auto; top: auto; right: 56px; bottom: 92px; transform: rotate(180deg); opacity: .16; }
 .content { position: absolute; left: 78px; right: 78px; top: 100px; bottom: 112px;
   display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center;
   overflow: hidden; }
 .quote { font-weight: 700; font-size: var(--fs); line-height: 1.42; width: 100%; }
 .quote:lang(hi), .quote:lang(mr) { font-family: 'Noto Sans Devanagari'; line-height: 1.62; }
 .quote .line { display: block; text-wrap: balance; overflow-wrap: break-word; }
-.quote .line + .line { margin-top: calc(var(--fs) * .18); }
+.quote .line + .line { margin-top: calc(var(--fs) * .28); }
 .sep { display: flex; align-items: center; gap: 10px; margin: calc(var(--fs) * .62 + 6px) 0 calc(var(--fs) * .34 + 4px); color: var(--accent); }
 .sep i { display: block; width: 44px; height: 1.5px; background: currentColor; opacity: .8; }
 .sep b { display: block; width: 7px; height: 7px; background: currentColor; transform: rotate(45deg); }
@@ -191,7 +192,8 @@ body { font-family: 'Noto Sans', sans-serif; -webkit-font-smoothing: antialiased
   <div class="ring r1"></div><div class="ring r2"></div><div class="ring r3"></div>
   <div class="frame"></div><div class="frame inner"></div>
   <div class="gem tl"></div><div class="gem tr"></div><div class="gem bl"></div><div class="gem br"></div>
-  <div class="qmark txt" aria-hidden="true">\u201C</div>
+  <div class="qmark" aria-hidden="true"><svg viewBox="0 0 100 78" fill="currentColor"><path d="M22 78a22 22 0 1 1 19.6-32C37 25 26 12 8 5l3-5c28 8 42 30 33 55a22 22 0 0 1-22 23z"/><path d="M74 78a22 22 0 1 1 19.6-32C89 25 78 12 60 5l3-5c28 8 42 30 33 55a22 22 0 0 1-22 23z"/></svg></div>
+  <div class="qmark close" aria-hidden="true"><svg viewBox="0 0 100 78" fill="currentColor"><path d="M22 78a22 22 0 1 1 19.6-32C37 25 26 12 8 5l3-5c28 8 42 30 33 55a22 22 0 0 1-22 23z"/><path d="M74 78a22 22 0 1 1 19.6-32C89 25 78 12 60 5l3-5c28 8 42 30 33 55a22 22 0 0 1-22 23z"/></svg></div>
   <div class="content" id="content">
     <div class="quote" id="quote"></div>
     <div class="sep" id="sep"><i></i><b></b><i></i></div>
