@@ -6,3 +6,5 @@ import type { ContentStore } from "#app/data/store.ts";
 export const storeContext = createContext<ContentStore>();
 /** The gallery's random source: Math.random, or a seeded one in tests. */
 export const randomContext = createContext<RandomSource>(Math.random);
+/** The site's public origin (PUBLIC_URL, else the request's own), for absolute links. */
+export const originContext = createContext<string>("http://localhost:3000");

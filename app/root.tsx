@@ -11,7 +11,8 @@ import {
 } from "react-router";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
-import { isLanguage, LANG_TAG } from "#app/content/languages.ts";
+import { labelsFor } from "#app/content/labels.ts";
+import { isLanguage, LANG_TAG, type Language } from "#app/content/languages.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/root";
 import appCss from "./styles/app.css?url";
@@ -29,20 +30,21 @@ export function loader() {
 }
 
 /** The page's language: the deepest route whose loader names one (`pageLanguage`). */
-function usePageLang(): string {
+function usePageLanguage(): Language {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const value = (matches[i]?.loaderData as { pageLanguage?: unknown } | undefined)?.pageLanguage;
-    if (isLanguage(value)) return LANG_TAG[value];
+    if (isLanguage(value)) return value;
   }
-  return "en";
+  return "english";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const lang = usePageLang();
+  const language = usePageLanguage();
+  const labels = labelsFor(language);
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang={lang}>
+    <html lang={LANG_TAG[language]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -52,13 +54,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <a className="skip-link" href="#main">
-          Skip to content
+          {labels.skipToContent}
         </a>
         <SiteHeader />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter year={rootData?.year ?? new Date().getFullYear()} />
+        <SiteFooter year={rootData?.year ?? new Date().getFullYear()} labels={labels} />
         <ScrollRestoration />
         <Scripts />
       </body>

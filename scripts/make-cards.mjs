@@ -48,14 +48,56 @@ for (let i = 0; i < argv.length; i++) {
 // sub: author line + site mark; accent: purely decorative strokes.
 
 const PALETTES = [
-  { name: "saffron", bg: ["#FCCB74", "#F5A443", "#EC8A35"], text: "#2A1202", sub: "#4A1E04", accent: "#7A2E05" },
-  { name: "maroon", bg: ["#6E1426", "#4F0C1B", "#320713"], text: "#FFF3E2", sub: "#F1C889", accent: "#E2AE63" },
-  { name: "indigo-night", bg: ["#2E3283", "#1D205A", "#0F1236"], text: "#F3F0FF", sub: "#F6CD7A", accent: "#E9B85C" },
-  { name: "forest", bg: ["#1C5A41", "#134432", "#0B2E21"], text: "#F1F8EE", sub: "#E5D08E", accent: "#D3B96A" },
+  {
+    name: "saffron",
+    bg: ["#FCCB74", "#F5A443", "#EC8A35"],
+    text: "#2A1202",
+    sub: "#4A1E04",
+    accent: "#7A2E05",
+  },
+  {
+    name: "maroon",
+    bg: ["#6E1426", "#4F0C1B", "#320713"],
+    text: "#FFF3E2",
+    sub: "#F1C889",
+    accent: "#E2AE63",
+  },
+  {
+    name: "indigo-night",
+    bg: ["#2E3283", "#1D205A", "#0F1236"],
+    text: "#F3F0FF",
+    sub: "#F6CD7A",
+    accent: "#E9B85C",
+  },
+  {
+    name: "forest",
+    bg: ["#1C5A41", "#134432", "#0B2E21"],
+    text: "#F1F8EE",
+    sub: "#E5D08E",
+    accent: "#D3B96A",
+  },
   { name: "sand", bg: ["#F8ECD4", "#EEDAB4", "#E2C796"], text: "#33240F", sub: "#6B3E12", accent: "#9A6328" },
-  { name: "lotus", bg: ["#FCE4E8", "#F6C3CF", "#EDA1B4"], text: "#3F0F22", sub: "#7A1F3E", accent: "#A8405F" },
-  { name: "peacock", bg: ["#0E6670", "#0A525B", "#063C45"], text: "#F0FBFA", sub: "#F5D58B", accent: "#E8C170" },
-  { name: "plum-dusk", bg: ["#74306A", "#4F1F4B", "#2C1030"], text: "#FDF0F6", sub: "#F3C398", accent: "#E9A977" },
+  {
+    name: "lotus",
+    bg: ["#FCE4E8", "#F6C3CF", "#EDA1B4"],
+    text: "#3F0F22",
+    sub: "#7A1F3E",
+    accent: "#A8405F",
+  },
+  {
+    name: "peacock",
+    bg: ["#0E6670", "#0A525B", "#063C45"],
+    text: "#F0FBFA",
+    sub: "#F5D58B",
+    accent: "#E8C170",
+  },
+  {
+    name: "plum-dusk",
+    bg: ["#74306A", "#4F1F4B", "#2C1030"],
+    text: "#FDF0F6",
+    sub: "#F3C398",
+    accent: "#E9A977",
+  },
 ];
 const LANG_OFFSET = { english: 0, hindi: 3, marathi: 5 };
 const LANG_CODE = { english: "en", hindi: "hi", marathi: "mr" };
@@ -78,7 +120,9 @@ for (const p of PALETTES) {
     const ct = contrast(p.text, stop);
     const cs = contrast(p.sub, stop);
     if (ct < 6 || cs < 4.5) {
-      throw new Error(`Palette ${p.name}: contrast too low on ${stop} (text ${ct.toFixed(2)}, sub ${cs.toFixed(2)})`);
+      throw new Error(
+        `Palette ${p.name}: contrast too low on ${stop} (text ${ct.toFixed(2)}, sub ${cs.toFixed(2)})`,
+      );
     }
   }
 }
@@ -108,6 +152,31 @@ const FONT_CSS =
 const EXPECTED_FACES = 2 * 2 + 3 * 2;
 if ((FONT_CSS.match(/@font-face/g) ?? []).length !== EXPECTED_FACES) {
   throw new Error("Could not build @font-face rules from @fontsource packages");
+}
+
+// Code points each family can draw, from the unicode-range of its faces.
+// Chromium reports a missing glyph (tofu) as drawn by the primary web font,
+// so coverage is checked here before rendering.
+const COVERAGE = new Map();
+for (const block of FONT_CSS.match(/@font-face\s*{[^}]*}/g)) {
+  const family = block.match(/font-family:\s*'([^']+)'/)[1];
+  const ranges = block
+    .match(/unicode-range:([^;]+);/)[1]
+    .split(",")
+    .map((r) => r.trim().replace(/^U\+/i, "").split("-"))
+    .map(([lo, hi]) => [Number.parseInt(lo, 16), Number.parseInt(hi ?? lo, 16)]);
+  COVERAGE.set(family, [...(COVERAGE.get(family) ?? []), ...ranges]);
+}
+function assertCovered(text, family, what) {
+  const ranges = COVERAGE.get(family);
+  for (const ch of text) {
+    const cp = ch.codePointAt(0);
+    if (!ranges.some(([lo, hi]) => cp >= lo && cp <= hi)) {
+      throw new Error(
+        `${what}: "${ch}" (U+${cp.toString(16).toUpperCase().padStart(4, "0")}) is not in ${family}`,
+      );
+    }
+  }
 }
 
 // ---------------------------------------------------------------- content
@@ -142,7 +211,19 @@ function extractCard(post) {
     lines = lines.flatMap((l) => l.split(/(?<=।)\s+(?=\S)/));
   }
   if (lines.length === 0) throw new Error(`Post ${post.idNum} has no quote text`);
-  return { lines, author };
+  // A doha half-line has a caesura at a comma; if it has to wrap, wrap there.
+  const segments = lines.map((l) => (post.language === "english" ? [l] : splitAtCaesura(l)));
+  return { lines: segments, author };
+}
+
+function splitAtCaesura(line) {
+  let best = -1;
+  for (const m of line.matchAll(/,\s+/g)) {
+    const at = m.index + 1;
+    if (best < 0 || Math.abs(at - line.length / 2) < Math.abs(best - line.length / 2)) best = at;
+  }
+  if (best < 0 || best < line.length * 0.3 || best > line.length * 0.7) return [line];
+  return [line.slice(0, best), line.slice(best).trim()];
 }
 
 // ---------------------------------------------------------------- page shell
@@ -168,14 +249,15 @@ body { font-family: 'Noto Sans', sans-serif; -webkit-font-smoothing: antialiased
 .gem { position: absolute; width: 9px; height: 9px; background: var(--accent); transform: rotate(45deg); opacity: .8; }
 .gem.tl { left: 20px; top: 20px; } .gem.tr { right: 20px; top: 20px; }
 .gem.bl { left: 20px; bottom: 20px; } .gem.br { right: 20px; bottom: 20px; }
-.qmark { position: absolute; left: 56px; top: 52px; width: 92px; height: 72px; color: var(--accent); opacity: .26; }
-.qmark.close { left: auto; top: auto; right: 56px; bottom: 92px; transform: rotate(180deg); opacity: .16; }
-.content { position: absolute; left: 78px; right: 78px; top: 100px; bottom: 112px;
+.qmark { position: absolute; left: 54px; top: 48px; width: 72px; height: 56px; color: var(--accent); opacity: .30; }
+.qmark.close { left: auto; top: auto; right: 54px; bottom: 48px; transform: rotate(180deg); opacity: .18; }
+.content { position: absolute; left: 78px; right: 78px; top: 112px; bottom: 108px;
   display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center;
   overflow: hidden; }
 .quote { font-weight: 700; font-size: var(--fs); line-height: 1.42; width: 100%; }
 .quote:lang(hi), .quote:lang(mr) { font-family: 'Noto Sans Devanagari'; line-height: 1.62; }
 .quote .line { display: block; text-wrap: balance; overflow-wrap: break-word; }
+.quote.mode-a .line, .quote.mode-b .seg { white-space: nowrap; }
 .quote .line + .line { margin-top: calc(var(--fs) * .28); }
 .sep { display: flex; align-items: center; gap: 10px; margin: calc(var(--fs) * .62 + 6px) 0 calc(var(--fs) * .34 + 4px); color: var(--accent); }
 .sep i { display: block; width: 44px; height: 1.5px; background: currentColor; opacity: .8; }
@@ -183,8 +265,8 @@ body { font-family: 'Noto Sans', sans-serif; -webkit-font-smoothing: antialiased
 .author { font-weight: 400; font-size: var(--afs); line-height: 1.45; color: var(--sub); text-wrap: balance; }
 .author:lang(hi), .author:lang(mr) { font-family: 'Noto Sans Devanagari'; line-height: 1.6; }
 .mark { position: absolute; left: 0; right: 0; bottom: 46px; text-align: center; color: var(--sub);
-  font-size: 17px; line-height: 1; white-space: nowrap; opacity: .95; }
-.mark .en { font-family: 'Noto Sans'; font-weight: 700; letter-spacing: .14em; text-transform: uppercase; font-size: 14px; }
+  font-size: 19px; line-height: 1; white-space: nowrap; }
+.mark .en { font-family: 'Noto Sans'; font-weight: 700; letter-spacing: .14em; text-transform: uppercase; font-size: 15px; }
 .mark .dot { font-family: 'Noto Sans'; margin: 0 .55em; opacity: .7; }
 .mark .hi { font-family: 'Noto Sans Devanagari'; font-weight: 700; }
 </style></head>
@@ -222,10 +304,16 @@ async function fillCard({ lines, author, lang, palette }) {
   quote.lang = lang;
   authorEl.lang = lang;
   quote.replaceChildren(
-    ...lines.map((l) => {
+    ...lines.map((segs) => {
       const s = document.createElement("span");
       s.className = "line txt";
-      s.textContent = l;
+      segs.forEach((seg, i) => {
+        if (i > 0) s.append(" ");
+        const g = document.createElement("span");
+        g.className = "seg txt";
+        g.textContent = seg;
+        s.append(g);
+      });
       return s;
     }),
   );
@@ -235,7 +323,7 @@ async function fillCard({ lines, author, lang, palette }) {
 
   await document.fonts.ready;
   const family = lang === "en" ? "Noto Sans" : "Noto Sans Devanagari";
-  const text = lines.join(" ");
+  const text = lines.flat().join(" ");
   for (const [spec, sample] of [
     [`700 40px "${family}"`, text],
     [`400 20px "${family}"`, author || "—"],
@@ -243,24 +331,57 @@ async function fillCard({ lines, author, lang, palette }) {
     ['700 14px "Noto Sans"', "SUKTI ·"],
   ]) {
     const faces = await document.fonts.load(spec, sample);
-    if (faces.length === 0 || faces.some((f) => f.status !== "loaded") || !document.fonts.check(spec, sample)) {
+    if (
+      faces.length === 0 ||
+      faces.some((f) => f.status !== "loaded") ||
+      !document.fonts.check(spec, sample)
+    ) {
       throw new Error(`Font not loaded: ${spec} for "${sample.slice(0, 30)}"`);
     }
   }
 
-  // Largest size that fits: short verses get big type, long prose shrinks.
+  // Largest size that fits, in three layouts: (a) every verse line on one
+  // row, (b) rows may break only at a doha's caesura, (c) free balanced
+  // wrapping. Keep the verse shape unless that costs too much type size.
   const maxFs = lang === "en" ? 54 : 52;
   const minFs = 20;
-  let fs = maxFs;
-  const fits = () => content.scrollHeight <= content.clientHeight && content.scrollWidth <= content.clientWidth;
-  for (; fs >= minFs; fs--) {
+  const setSize = (fs) => {
     card.style.setProperty("--fs", `${fs}px`);
-    card.style.setProperty("--afs", `${Math.round(Math.min(23, Math.max(17, fs * 0.5)))}px`);
-    if (fits()) break;
-  }
-  if (fs < minFs) throw new Error("Quote does not fit even at the minimum font size");
+    const afs = lang === "en" ? Math.min(22, Math.max(17, fs * 0.46)) : Math.min(26, Math.max(19, fs * 0.5));
+    card.style.setProperty("--afs", `${Math.round(afs)}px`);
+  };
+  // Chromium balances at most six rows; longer paragraphs get "pretty"
+  // wrapping instead so they do not end on an orphan word.
+  const fits = () => {
+    for (const el of quote.children) {
+      el.style.textWrap = "";
+      if (el.offsetHeight > 6.5 * Number.parseFloat(getComputedStyle(el).lineHeight))
+        el.style.textWrap = "pretty";
+    }
+    return content.scrollHeight <= content.clientHeight && content.scrollWidth <= content.clientWidth;
+  };
+  const largestFitting = (mode) => {
+    quote.className = `quote mode-${mode}`;
+    for (let fs = maxFs; fs >= minFs; fs--) {
+      setSize(fs);
+      if (fits()) return fs;
+    }
+    return 0;
+  };
+  const size = {
+    a: largestFitting("a"),
+    b: lines.some((l) => l.length > 1) ? largestFitting("b") : 0,
+    c: largestFitting("c"),
+  };
+  const best = Math.max(size.a, size.b, size.c);
+  if (!best) throw new Error("Quote does not fit even at the minimum font size");
+  const mode = size.a >= best * 0.85 ? "a" : size.b >= best * 0.85 ? "b" : "c";
+  const fs = size[mode];
+  quote.className = `quote mode-${mode}`;
+  setSize(fs);
+  if (!fits()) throw new Error("Layout changed after sizing");
   await document.fonts.ready;
-  return fs;
+  return { fs, mode, size };
 }
 
 // Ask Chromium which fonts actually rendered each text node; any non-web font
@@ -289,7 +410,9 @@ async function assertWebFontsUsed(cdp, lang) {
 
 async function main() {
   const { posts } = JSON.parse(readFileSync(CONTENT_FILE, "utf8"));
-  const wanted = posts.filter((p) => typeof p.featureImageUrl === "string" && p.featureImageUrl.startsWith(CARD_PREFIX));
+  const wanted = posts.filter(
+    (p) => typeof p.featureImageUrl === "string" && p.featureImageUrl.startsWith(CARD_PREFIX),
+  );
   const jobs = wanted
     .map((post) => ({ post, file: join(PUBLIC_DIR, post.featureImageUrl) }))
     .filter(({ post }) => only.length === 0 || only.some((o) => post.featureImageUrl.includes(o)));
@@ -321,7 +444,10 @@ async function main() {
       ],
     });
     try {
-      const context = await browser.newContext({ viewport: { width: SIZE, height: SIZE }, deviceScaleFactor: 1 });
+      const context = await browser.newContext({
+        viewport: { width: SIZE, height: SIZE },
+        deviceScaleFactor: 1,
+      });
       const page = await context.newPage();
       await page.setContent(SHELL, { waitUntil: "load" });
       await page.evaluate(async () => {
@@ -336,16 +462,19 @@ async function main() {
         const lang = LANG_CODE[post.language];
         if (!lang) throw new Error(`Post ${post.idNum}: unknown language ${post.language}`);
         const { lines, author } = extractCard(post);
+        const family = lang === "en" ? "Noto Sans" : "Noto Sans Devanagari";
+        assertCovered(lines.flat().join(" ") + author, family, post.featureImageUrl);
         const palette = PALETTES[(post.idNum + LANG_OFFSET[post.language]) % PALETTES.length];
-        const fs = await page.evaluate(fillCard, { lines, author, lang, palette });
+        const { fs, mode, size } = await page.evaluate(fillCard, { lines, author, lang, palette });
         await assertWebFontsUsed(cdp, lang);
         mkdirSync(dirname(file), { recursive: true });
         await page.screenshot({ path: file, type: "jpeg", quality: JPEG_QUALITY });
         const bytes = statSync(file).size;
-        if (bytes > MAX_BYTES) console.warn(`  warning: ${post.featureImageUrl} is ${bytes} bytes (> ${MAX_BYTES})`);
+        if (bytes > MAX_BYTES)
+          console.warn(`  warning: ${post.featureImageUrl} is ${bytes} bytes (> ${MAX_BYTES})`);
         rendered++;
         console.log(
-          `${post.featureImageUrl.padEnd(32)} ${String(bytes).padStart(6)} B  ${palette.name.padEnd(12)} ${fs}px  ${lines.length} line(s)`,
+          `${post.featureImageUrl.padEnd(32)} ${String(bytes).padStart(6)} B  ${palette.name.padEnd(12)} ${fs}px ${mode} (a${size.a}/b${size.b}/c${size.c})  ${lines.length} line(s)`,
         );
       }
       await context.close();

@@ -7,7 +7,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type RandomSource, seededRandom } from "#app/content/sampling.ts";
-import { randomContext, storeContext } from "#app/context.ts";
+import { originContext, randomContext, storeContext } from "#app/context.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import { openContentStore } from "#app/data/store.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
@@ -21,10 +21,13 @@ export interface AppOptions {
   randomForRequest: () => RandomSource;
   /** build/client in production; null when Vite serves assets in development. */
   clientDir: string | null;
+  /** PUBLIC_URL: the origin visitors use, when a proxy stands in front. */
+  publicUrl?: string;
   vite?: ViteDevServer;
 }
 
-export function createApp({ store, logger, randomForRequest, clientDir, vite }: AppOptions) {
+export function createApp({ store, logger, randomForRequest, clientDir, publicUrl, vite }: AppOptions) {
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
@@ -69,10 +72,11 @@ export function createApp({ store, logger, randomForRequest, clientDir, vite }: 
       build: vite
         ? () => vite.ssrLoadModule("virtual:react-router/server-build") as never
         : () => import("virtual:react-router/server-build"),
-      getLoadContext() {
+      getLoadContext(req) {
         const context = new RouterContextProvider();
         context.set(storeContext, store);
         context.set(randomContext, randomForRequest());
+        context.set(originContext, publicOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`);
         return context;
       },
     }),
@@ -105,6 +109,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     logger,
     randomForRequest: seed === undefined ? () => Math.random : () => seededRandom(seed),
     clientDir: vite ? null : path.join(projectRoot(), "build", "client"),
+    publicUrl: env.PUBLIC_URL,
     vite,
   });
 

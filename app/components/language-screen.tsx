@@ -1,28 +1,60 @@
+import { Link } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostArticle } from "#app/components/post-article.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
+import { PostImage } from "#app/components/post-image.tsx";
 import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
-import type { LanguageRouteData } from "#app/routes/language-route.server.ts";
+import type { LanguageRouteData, PostRouteData } from "#app/routes/language-route.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 
 export function LanguageScreen({ data }: { data: LanguageRouteData }) {
+  if (data.kind === "post") return <PostScreen data={data} />;
   const labels = labelsFor(data.pageLanguage);
-  if (data.kind === "post") return <PostArticle post={data.post} labels={labels} />;
+  const daily = data.quoteOfTheDay;
   return (
     <section className="language-home" lang={LANG_TAG[data.pageLanguage]}>
       <h1>
         {labels.languageHome}
         {data.page > 1 ? ` · ${labels.page} ${data.page}` : ""}
       </h1>
-      <PostGrid posts={data.posts} emptyText={labels.noPosts} />
+      {daily ? (
+        <aside className="daily" aria-labelledby="daily-title">
+          <Link to={daily.href} className="daily-link">
+            <PostImage src={daily.image} alt="" eager className="daily-image" />
+            <div>
+              <p id="daily-title" className="daily-kicker">
+                {labels.quoteOfTheDay}
+              </p>
+              <p className="daily-title">{daily.title}</p>
+              {daily.excerpt ? <p className="daily-excerpt">{daily.excerpt}</p> : null}
+              <span className="daily-more">{labels.readMore} →</span>
+            </div>
+          </Link>
+        </aside>
+      ) : null}
+      <PostGrid posts={data.posts} emptyText={labels.noPosts} eagerCount={daily ? 2 : 4} />
       <Pagination
         basePath={`/${data.pageLanguage}/home`}
         page={data.page}
+        pageCount={data.pageCount}
         hasNext={data.hasNext}
         labels={labels}
       />
     </section>
+  );
+}
+
+export function PostScreen({ data }: { data: PostRouteData }) {
+  return (
+    <PostArticle
+      post={data.post}
+      labels={labelsFor(data.pageLanguage)}
+      url={data.url}
+      previous={data.previous}
+      next={data.next}
+      related={data.related}
+    />
   );
 }
 

@@ -4,11 +4,14 @@ import type { Labels } from "#app/content/labels.ts";
 export function Pagination({
   basePath,
   page,
+  pageCount,
   hasNext,
   labels,
 }: {
   basePath: string;
   page: number;
+  /** Known for listings; unknown (undefined) for search. */
+  pageCount?: number;
   hasNext: boolean;
   labels: Labels;
 }) {
@@ -23,8 +26,9 @@ export function Pagination({
       ) : (
         <span />
       )}
-      <span className="pagination-current">
+      <span className="pagination-current" aria-current="page">
         {labels.page} {page}
+        {pageCount ? ` / ${pageCount}` : ""}
       </span>
       {hasNext ? (
         <Link rel="next" to={href(page + 1)}>

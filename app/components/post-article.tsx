@@ -1,38 +1,81 @@
 import { Link } from "react-router";
+import { PostGrid } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
+import { ShareActions } from "#app/components/share-actions.tsx";
+import { htmlToText } from "#app/content/html-text.ts";
 import type { Labels } from "#app/content/labels.ts";
-import type { PostView } from "#app/content/post-view.ts";
+import type { PostCard, PostView } from "#app/content/post-view.ts";
 
-export function PostArticle({ post, labels }: { post: PostView; labels: Labels }) {
+export interface PostArticleProps {
+  post: PostView;
+  labels: Labels;
+  url: string;
+  previous: PostCard | null;
+  next: PostCard | null;
+  related: PostCard[];
+}
+
+export function PostArticle({ post, labels, url, previous, next, related }: PostArticleProps) {
   return (
-    <article className="post" lang={post.lang}>
-      <h1 className="post-title">{post.title}</h1>
-      <p className="post-meta">
-        {labels.postedOn} <time dateTime={post.isoDateTime}>{post.postDateTime}</time>
-      </p>
-      <PostImage src={post.image} alt={post.title} eager className="post-image" />
-      {/* Sanitized when stored (app/data/sanitize.server.ts). */}
-      <div className="post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
-      {post.categories.length > 0 ? (
-        <p className="post-terms">
-          <span>{labels.categories}:</span>
-          {post.categories.map((category) => (
-            <Link key={category.href} to={category.href} className="chip">
-              {category.name}
-            </Link>
-          ))}
+    <div className="post-layout" lang={post.lang}>
+      <article className="post">
+        <h1 className="post-title">{post.title}</h1>
+        <p className="post-meta">
+          {labels.postedOn} <time dateTime={post.isoDateTime}>{post.postDateTime}</time>
         </p>
-      ) : null}
-      {post.tags.length > 0 ? (
-        <p className="post-terms">
-          <span>{labels.tags}:</span>
-          {post.tags.map((tag) => (
-            <Link key={tag.href} to={tag.href} className="chip">
-              {tag.name}
+        <PostImage src={post.image} alt={post.title} eager className="post-image" />
+        {/* Sanitized when stored (app/data/sanitize.server.ts). */}
+        <div className="post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
+        {post.categories.length > 0 ? (
+          <p className="post-terms">
+            <span>{labels.categories}:</span>
+            {post.categories.map((category) => (
+              <Link key={category.href} to={category.href} className="chip">
+                {category.name}
+              </Link>
+            ))}
+          </p>
+        ) : null}
+        {post.tags.length > 0 ? (
+          <p className="post-terms">
+            <span>{labels.tags}:</span>
+            {post.tags.map((tag) => (
+              <Link key={tag.href} to={tag.href} className="chip">
+                {tag.name}
+              </Link>
+            ))}
+          </p>
+        ) : null}
+        <ShareActions url={url} title={post.title} text={htmlToText(post.content)} labels={labels} />
+      </article>
+
+      {previous || next ? (
+        <nav className="post-nav" aria-label={`${labels.previousPost} / ${labels.nextPost}`}>
+          {previous ? (
+            <Link to={previous.href} rel="prev" className="post-nav-link post-nav-previous">
+              <span className="post-nav-label">← {labels.previousPost}</span>
+              <span className="post-nav-title">{previous.title}</span>
             </Link>
-          ))}
-        </p>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <Link to={next.href} rel="next" className="post-nav-link post-nav-next">
+              <span className="post-nav-label">{labels.nextPost} →</span>
+              <span className="post-nav-title">{next.title}</span>
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
       ) : null}
-    </article>
+
+      {related.length > 0 ? (
+        <section className="related" aria-labelledby="related-title">
+          <h2 id="related-title">{labels.related}</h2>
+          <PostGrid posts={related} emptyText="" headingLevel={3} eagerCount={0} />
+        </section>
+      ) : null}
+    </div>
   );
 }

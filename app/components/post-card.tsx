@@ -2,12 +2,21 @@ import { Link } from "react-router";
 import { PostImage } from "#app/components/post-image.tsx";
 import type { PostCard as PostCardData } from "#app/content/post-view.ts";
 
-export function PostCard({ post, eager = false }: { post: PostCardData; eager?: boolean }) {
+export function PostCard({
+  post,
+  eager = false,
+  headingLevel = 2,
+}: {
+  post: PostCardData;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="post-card" lang={post.lang}>
       <Link to={post.href} className="post-card-link">
         <PostImage src={post.image} alt="" eager={eager} className="post-card-image" />
-        <h2 className="post-card-title">{post.title}</h2>
+        <Heading className="post-card-title">{post.title}</Heading>
       </Link>
       <time className="post-card-date" dateTime={post.isoDateTime}>
         {post.postDateTime}
@@ -16,12 +25,23 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
   );
 }
 
-export function PostGrid({ posts, emptyText }: { posts: PostCardData[]; emptyText: string }) {
+export function PostGrid({
+  posts,
+  emptyText,
+  headingLevel = 2,
+  eagerCount = 4,
+}: {
+  posts: PostCardData[];
+  emptyText: string;
+  headingLevel?: 2 | 3;
+  /** Images above the fold load at once; the rest lazily. */
+  eagerCount?: number;
+}) {
   if (posts.length === 0) return <p className="empty">{emptyText}</p>;
   return (
     <div className="post-grid">
       {posts.map((post, index) => (
-        <PostCard key={post.href} post={post} eager={index < 4} />
+        <PostCard key={post.href} post={post} eager={index < eagerCount} headingLevel={headingLevel} />
       ))}
     </div>
   );

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
+import type { Labels } from "#app/content/labels.ts";
 import { siteConfig } from "#app/site.config.ts";
 
-export function SiteFooter({ year }: { year: number }) {
+export function SiteFooter({ year, labels }: { year: number; labels: Labels }) {
   return (
     <footer className="site-footer">
       <p>
@@ -9,10 +10,10 @@ export function SiteFooter({ year }: { year: number }) {
       </p>
       <ul>
         <li>
-          <Link to="/post/privacy-policy">Privacy Policy</Link>
+          <Link to="/post/privacy-policy">{labels.privacyPolicy}</Link>
         </li>
         <li>
-          <Link to="/post/terms-conditions">Terms and Conditions</Link>
+          <Link to="/post/terms-conditions">{labels.terms}</Link>
         </li>
       </ul>
     </footer>

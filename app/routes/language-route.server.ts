@@ -1,7 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
+import { dailyOffset, dayNumber } from "#app/content/daily.ts";
 import type { Language } from "#app/content/languages.ts";
 import { POSTS_PER_PAGE, parsePageParam, toPostCard, toPostView } from "#app/content/post-view.ts";
-import { storeContext } from "#app/context.ts";
+import { originContext, storeContext } from "#app/context.ts";
+import { siteConfig } from "#app/site.config.ts";
+
+export const RELATED_POSTS = 4;
 
 /**
  * The loader of /english/:slug, /hindi/:slug and /marathi/:slug: the slug
@@ -17,20 +21,43 @@ export async function loadLanguageRoute(
   if (slug === "home") {
     const page = parsePageParam(request);
     if (page === null) throw data(null, { status: 404 });
-    const list = await store.listPosts({ language }, page, POSTS_PER_PAGE);
+    const [list, count] = await Promise.all([
+      store.listPosts({ language }, page, POSTS_PER_PAGE),
+      store.countPosts(language),
+    ]);
     if (page > 1 && list.posts.length === 0) throw data(null, { status: 404 });
+    const daily =
+      page === 1 && count > 0
+        ? await store.postAt(language, dailyOffset(dayNumber(new Date(), siteConfig.timeZone), count))
+        : null;
     return {
       kind: "home" as const,
       pageLanguage: language,
       page,
+      pageCount: Math.max(1, Math.ceil(count / POSTS_PER_PAGE)),
       hasNext: list.hasNext,
+      quoteOfTheDay: daily ? toPostCard(daily) : null,
       posts: list.posts.map(toPostCard),
     };
   }
   const post = await store.getPost(language, slug);
   // Drafts, trashed posts, other languages' slugs and missing posts all look alike.
   if (!post) throw data(null, { status: 404 });
-  return { kind: "post" as const, pageLanguage: language, post: toPostView(post) };
+  const [adjacent, related] = await Promise.all([
+    store.adjacentPosts(language, post.slug),
+    store.relatedPosts(language, post.slug, RELATED_POSTS),
+  ]);
+  const view = toPostView(post);
+  return {
+    kind: "post" as const,
+    pageLanguage: language,
+    post: view,
+    url: `${context.get(originContext)}${view.href}`,
+    previous: adjacent.previous ? toPostCard(adjacent.previous) : null,
+    next: adjacent.next ? toPostCard(adjacent.next) : null,
+    related: related.map(toPostCard),
+  };
 }
 
 export type LanguageRouteData = Awaited<ReturnType<typeof loadLanguageRoute>>;
+export type PostRouteData = Extract<LanguageRouteData, { kind: "post" }>;

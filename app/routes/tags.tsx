@@ -8,30 +8,52 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Every topic of the collection, with its number of quotes." },
 ];
 
+const DEVANAGARI = /\p{Script=Devanagari}/u;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const tags = await context.get(storeContext).listTags();
-  return {
-    tags: tags.map(({ name, slug, count }) => ({ name, count, href: `/tag/${encodeURIComponent(slug)}` })),
-  };
+  const groups = [
+    {
+      id: "latin",
+      heading: "English",
+      lang: "en",
+      tags: [] as { name: string; count: number; href: string }[],
+    },
+    {
+      id: "devanagari",
+      heading: "हिंदी · मराठी",
+      lang: "hi",
+      tags: [] as { name: string; count: number; href: string }[],
+    },
+  ];
+  for (const { name, slug, count } of tags) {
+    const group = DEVANAGARI.test(name) ? groups[1]! : groups[0]!;
+    group.tags.push({ name, count, href: `/tag/${encodeURIComponent(slug)}` });
+  }
+  return { total: tags.length, groups: groups.filter((group) => group.tags.length > 0) };
 }
 
 export default function Tags({ loaderData }: Route.ComponentProps) {
   return (
     <section className="tags-page">
       <h1>Tags</h1>
-      {loaderData.tags.length === 0 ? (
-        <p className="empty">No tags yet.</p>
-      ) : (
-        <ul className="tag-cloud">
-          {loaderData.tags.map((tag) => (
-            <li key={tag.href}>
-              <Link to={tag.href} className="chip">
-                {tag.name} <span className="count">{tag.count}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      {loaderData.total === 0 ? <p className="empty">No tags yet.</p> : null}
+      {loaderData.groups.map((group) => (
+        <section key={group.id} aria-labelledby={`tags-${group.id}`} className="tag-group">
+          <h2 id={`tags-${group.id}`} lang={group.lang}>
+            {group.heading} <span className="count">({group.tags.length})</span>
+          </h2>
+          <ul className="tag-cloud" lang={group.lang}>
+            {group.tags.map((tag) => (
+              <li key={tag.href}>
+                <Link to={tag.href} className="chip">
+                  {tag.name} <span className="count">{tag.count}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </section>
   );
 }

@@ -1,0 +1,98 @@
+import { useEffect, useState } from "react";
+import type { Labels } from "#app/content/labels.ts";
+
+async function copyToClipboard(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Denied or unavailable: fall back below.
+  }
+  // Fallback for browsers without the Clipboard API (or without permission).
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try {
+    ok = document.execCommand("copy");
+  } catch {
+    ok = false;
+  }
+  area.remove();
+  return ok;
+}
+
+/**
+ * Share links work without JavaScript; the copy buttons appear once the page
+ * has hydrated, since they need it.
+ */
+export function ShareActions({
+  url,
+  title,
+  text,
+  labels,
+}: {
+  url: string;
+  title: string;
+  /** The quote as plain text, for "copy text". */
+  text: string;
+  labels: Labels;
+}) {
+  const [hydrated, setHydrated] = useState(false);
+  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (status === "idle") return;
+    const timer = setTimeout(() => setStatus("idle"), 4000);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const copy = async (value: string) => setStatus((await copyToClipboard(value)) ? "copied" : "failed");
+  const message = `${title}\n${url}`;
+  const links = [
+    { network: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(message)}` },
+    { network: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}` },
+    {
+      network: "X",
+      href: `https://x.com/intent/post?text=${encodeURIComponent(title)}&url=${encodeURIComponent(url)}`,
+    },
+  ];
+
+  return (
+    <section className="share" aria-label={labels.share}>
+      <h2 className="share-title">{labels.share}</h2>
+      <ul className="share-list">
+        {links.map((link) => (
+          <li key={link.network}>
+            <a href={link.href} target="_blank" rel="noopener noreferrer" className="share-button" lang="en">
+              {link.network}
+            </a>
+          </li>
+        ))}
+        {hydrated ? (
+          <>
+            <li>
+              <button type="button" className="share-button" onClick={() => copy(url)}>
+                {labels.copyLink}
+              </button>
+            </li>
+            <li>
+              <button type="button" className="share-button" onClick={() => copy(`${text}\n\n${url}`)}>
+                {labels.copyText}
+              </button>
+            </li>
+          </>
+        ) : null}
+      </ul>
+      <p className="share-status" role="status" aria-live="polite">
+        {status === "copied" ? labels.copied : status === "failed" ? labels.copyFailed : ""}
+      </p>
+    </section>
+  );
+}
