@@ -1,0 +1,52 @@
+import sanitizeHtml from "sanitize-html";
+
+// Post and page HTML is sanitized before it is stored, so nothing a post
+// contains can run script in a visitor's browser.
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p",
+    "br",
+    "em",
+    "strong",
+    "b",
+    "i",
+    "u",
+    "s",
+    "blockquote",
+    "q",
+    "cite",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "h2",
+    "h3",
+    "h4",
+    "hr",
+    "span",
+    "figure",
+    "figcaption",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "lang", "rel"],
+    img: ["src", "alt", "width", "height", "loading"],
+    "*": ["lang", "dir"],
+  },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const external = /^https?:/i.test(attribs.href ?? "");
+      return {
+        tagName,
+        attribs: external ? { ...attribs, rel: "noopener noreferrer nofollow" } : attribs,
+      };
+    },
+  },
+};
+
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, options);
+}

@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import type { PostRecord } from "#app/content/schemas.ts";
+import { type Db, migrate, openDatabase } from "#app/data/db.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite.server.ts";
+import { writeContent } from "#app/data/write.server.ts";
+
+let dir: string;
+let db: Db;
+let store: SqliteContentStore;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "sukti-store-"));
+  db = openDatabase(`file:${path.join(dir, "test.db")}`).db;
+  migrate(db);
+  store = new SqliteContentStore(db);
+});
+
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function post(overrides: Partial<PostRecord> & Pick<PostRecord, "idNum" | "slug">): PostRecord {
+  return {
+    language: "english",
+    status: "publish",
+    postTime: 1_700_000_000 + overrides.idNum * 1000,
+    title: `Title ${overrides.slug}`,
+    featureImageUrl: "",
+    content: `<p>Content of ${overrides.slug}</p>`,
+    excerpt: "",
+    tags: [],
+    categories: [],
+    ...overrides,
+  };
+}
+
+test("migrations create the columns the adapter reads, and run once", () => {
+  const columns = db.prepare("SELECT name FROM pragma_table_info('posts')").pluck().all();
+  expect(columns).toEqual(
+    expect.arrayContaining([
+      "language",
+      "id_num",
+      "status",
+      "post_time",
+      "title",
+      "slug",
+      "feature_image_url",
+      "content",
+      "excerpt",
+    ]),
+  );
+  expect(migrate(db)).toEqual([]);
+});
+
+test("website maxIds follow every change to the posts", async () => {
+  expect(await store.getWebsite()).toEqual({ maxIdEng: 0, maxIdHin: 0, maxIdMr: 0 });
+  writeContent(db, {
+    posts: [
+      post({ idNum: 3, slug: "a" }),
+      post({ idNum: 17, slug: "b", status: "draft" }),
+      post({ idNum: 5, slug: "c", language: "hindi" }),
+      post({ idNum: 2, slug: "d", language: "marathi" }),
+    ],
+    pages: [],
+  });
+  expect(await store.getWebsite()).toEqual({ maxIdEng: 17, maxIdHin: 5, maxIdMr: 2 });
+  writeContent(db, { posts: [post({ idNum: 40, slug: "c", language: "hindi" })], pages: [] });
+  expect(await store.getWebsite()).toEqual({ maxIdEng: 17, maxIdHin: 40, maxIdMr: 2 });
+  db.prepare("DELETE FROM posts WHERE language = 'english' AND id_num = 17").run();
+  expect(await store.getWebsite()).toEqual({ maxIdEng: 3, maxIdHin: 40, maxIdMr: 2 });
+});
+
+test("sample returns only published posts among the ids, newest first, at most the limit", async () => {
+  writeContent(db, {
+    posts: [
+      post({ idNum: 1, slug: "one", postTime: 100 }),
+      post({ idNum: 2, slug: "two", postTime: 400 }),
+      post({ idNum: 3, slug: "three", postTime: 300, status: "draft" }),
+      post({ idNum: 4, slug: "four", postTime: 200 }),
+      post({ idNum: 5, slug: "five", postTime: 500 }),
+      post({ idNum: 6, slug: "six", postTime: 900, language: "hindi" }),
+    ],
+    pages: [],
+  });
+  const slugs = async (ids: number[], limit = 3) =>
+    (await store.samplePosts("english", ids, limit)).map((p) => p.slug);
+  expect(await slugs([1, 2, 3, 4, 5, 6])).toEqual(["five", "two", "four"]);
+  expect(await slugs([3, 3, 3])).toEqual([]);
+  expect(await slugs([1, 1, 1, 4, 4, 0])).toEqual(["four", "one"]);
+  expect(await slugs([6])).toEqual([]);
+  expect(await slugs([1, 2, 4, 5], 2)).toEqual(["five", "two"]);
+});
+
+test("the latest post is the newest published one, never a newer draft", async () => {
+  writeContent(db, {
+    posts: [
+      post({ idNum: 1, slug: "old", postTime: 100, language: "marathi" }),
+      post({ idNum: 2, slug: "new", postTime: 200, language: "hindi" }),
+      post({ idNum: 3, slug: "draft", postTime: 300, status: "draft" }),
+      post({ idNum: 4, slug: "trash", postTime: 400, status: "trash" }),
+    ],
+    pages: [],
+  });
+  expect((await store.latestPost())?.slug).toBe("new");
+});
+
+test("reads never return unpublished posts", async () => {
+  writeContent(db, {
+    posts: [
+      post({ idNum: 1, slug: "draft", status: "draft", tags: ["Secret"] }),
+      post({ idNum: 2, slug: "private", status: "private", tags: ["Secret"] }),
+      post({ idNum: 3, slug: "public", tags: ["Open"] }),
+    ],
+    pages: [],
+  });
+  expect(await store.getPost("english", "draft")).toBeNull();
+  expect(await store.getPostAnyLanguage("private")).toBeNull();
+  expect((await store.listPosts({ language: "english" }, 1, 10)).posts.map((p) => p.slug)).toEqual([
+    "public",
+  ]);
+  expect(await store.listTags()).toEqual([{ kind: "tag", name: "Open", slug: "open", count: 1 }]);
+  expect(await store.getTerm("tag", "secret")).toBeNull();
+  expect((await store.searchPosts("Content", 1, 10)).posts.map((p) => p.slug)).toEqual(["public"]);
+});
+
+test("writing the same content twice changes nothing", () => {
+  const content = {
+    posts: [post({ idNum: 1, slug: "a", tags: ["Love", "Truth"], categories: ["Poetry"] })],
+    pages: [{ slug: "privacy-policy", title: "Privacy", content: "<p>x</p>" }],
+  };
+  expect(writeContent(db, content)).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
+  expect(writeContent(db, content)).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+  const changed = { ...content, posts: [{ ...content.posts[0]!, tags: ["Love"] }] };
+  expect(writeContent(db, changed)).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+});
+
+test("stored HTML is sanitized", async () => {
+  writeContent(db, {
+    posts: [
+      post({
+        idNum: 1,
+        slug: "x",
+        content: '<p onclick="alert(1)">Hi<script>alert(2)</script><a href="javascript:alert(3)">l</a></p>',
+      }),
+    ],
+    pages: [],
+  });
+  const content = (await store.getPost("english", "x"))?.content ?? "";
+  expect(content).toContain("Hi");
+  expect(content).not.toMatch(/script|onclick|javascript:/i);
+});

@@ -1,0 +1,245 @@
+import type { Statement } from "better-sqlite3";
+import type { Language } from "#app/content/languages.ts";
+import type { Db } from "#app/data/db.server.ts";
+import { searchPublishedPosts } from "#app/data/search.server.ts";
+import type {
+  AdjacentPosts,
+  ContentStore,
+  Post,
+  PostFilter,
+  PostListPage,
+  PostSummary,
+  SitePage,
+  Term,
+  TermCount,
+  TermKind,
+  Website,
+} from "#app/data/store.ts";
+
+const SUMMARY_COLUMNS = `p.language, p.id_num AS idNum, p.slug, p.title,
+  p.feature_image_url AS featureImageUrl, p.post_time AS postTime, p.excerpt`;
+
+type PostRow = PostSummary & { id: number; content: string };
+
+/** ContentStore over better-sqlite3. Every statement names status = 'publish'. */
+export class SqliteContentStore implements ContentStore {
+  readonly #db: Db;
+  readonly #statements = new Map<string, Statement<unknown[], unknown>>();
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  #stmt(sql: string) {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare<unknown[], unknown>(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  async getWebsite(): Promise<Website> {
+    const row = this.#stmt(
+      "SELECT max_id_eng AS maxIdEng, max_id_hin AS maxIdHin, max_id_mr AS maxIdMr FROM website",
+    ).get() as Website;
+    return row;
+  }
+
+  async latestPost(): Promise<PostSummary | null> {
+    const row = this.#stmt(
+      `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.status = 'publish'
+       ORDER BY p.post_time DESC, p.id DESC LIMIT 1`,
+    ).get() as PostSummary | undefined;
+    return row ?? null;
+  }
+
+  async samplePosts(language: Language, idNums: readonly number[], limit: number): Promise<PostSummary[]> {
+    if (idNums.length === 0 || limit <= 0) return [];
+    const unique = [...new Set(idNums)];
+    return this.#stmt(
+      `SELECT ${SUMMARY_COLUMNS} FROM posts p
+       WHERE p.status = 'publish' AND p.language = ?
+         AND p.id_num IN (SELECT value FROM json_each(?))
+       ORDER BY p.post_time DESC, p.id DESC LIMIT ?`,
+    ).all(language, JSON.stringify(unique), limit) as PostSummary[];
+  }
+
+  async getPost(language: Language, slug: string): Promise<Post | null> {
+    const row = this.#stmt(
+      `SELECT p.id, ${SUMMARY_COLUMNS}, p.content FROM posts p
+       WHERE p.language = ? AND p.slug = ? AND p.status = 'publish'`,
+    ).get(language, slug.normalize("NFC")) as PostRow | undefined;
+    return row ? this.#withTerms(row) : null;
+  }
+
+  async getPostAnyLanguage(slug: string): Promise<Post | null> {
+    const row = this.#stmt(
+      `SELECT p.id, ${SUMMARY_COLUMNS}, p.content FROM posts p
+       WHERE p.slug = ? AND p.status = 'publish'
+       ORDER BY p.post_time DESC, p.id DESC LIMIT 1`,
+    ).get(slug.normalize("NFC")) as PostRow | undefined;
+    return row ? this.#withTerms(row) : null;
+  }
+
+  #withTerms(row: PostRow): Post {
+    const terms = this.#stmt(
+      `SELECT t.kind, t.name, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id
+       WHERE pt.post_id = ? ORDER BY t.name`,
+    ).all(row.id) as Term[];
+    const { id: _id, ...post } = row;
+    return {
+      ...post,
+      tags: terms.filter((term) => term.kind === "tag"),
+      categories: terms.filter((term) => term.kind === "category"),
+    };
+  }
+
+  async getPage(slug: string): Promise<SitePage | null> {
+    const row = this.#stmt("SELECT slug, title, content FROM pages WHERE slug = ?").get(
+      slug.normalize("NFC"),
+    ) as SitePage | undefined;
+    return row ?? null;
+  }
+
+  async adjacentPosts(language: Language, slug: string): Promise<AdjacentPosts> {
+    const current = this.#stmt(
+      "SELECT id, post_time AS postTime FROM posts WHERE language = ? AND slug = ? AND status = 'publish'",
+    ).get(language, slug.normalize("NFC")) as { id: number; postTime: number } | undefined;
+    if (!current) return { previous: null, next: null };
+    const args = { language, t: current.postTime, id: current.id };
+    const previous = this.#stmt(
+      `SELECT ${SUMMARY_COLUMNS} FROM posts p
+       WHERE p.language = @language AND p.status = 'publish'
+         AND (p.post_time < @t OR (p.post_time = @t AND p.id < @id))
+       ORDER BY p.post_time DESC, p.id DESC LIMIT 1`,
+    ).get(args) as PostSummary | undefined;
+    const next = this.#stmt(
+      `SELECT ${SUMMARY_COLUMNS} FROM posts p
+       WHERE p.language = @language AND p.status = 'publish'
+         AND (p.post_time > @t OR (p.post_time = @t AND p.id > @id))
+       ORDER BY p.post_time ASC, p.id ASC LIMIT 1`,
+    ).get(args) as PostSummary | undefined;
+    return { previous: previous ?? null, next: next ?? null };
+  }
+
+  async relatedPosts(language: Language, slug: string, limit: number): Promise<PostSummary[]> {
+    const current = this.#stmt("SELECT id FROM posts WHERE language = ? AND slug = ?").get(
+      language,
+      slug.normalize("NFC"),
+    ) as { id: number } | undefined;
+    if (!current) return [];
+    // Candidates: for each of the post's tags, the posts just before and after
+    // it in that tag (index seeks, bounded however large a tag grows).
+    const tagIds = this.#stmt(
+      `SELECT pt.term_id FROM post_terms pt JOIN terms t ON t.id = pt.term_id AND t.kind = 'tag'
+       WHERE pt.post_id = ?`,
+    )
+      .pluck()
+      .all(current.id) as number[];
+    const shared = new Map<number, number>();
+    const before = this.#stmt(
+      "SELECT post_id FROM post_terms WHERE term_id = ? AND post_id < ? ORDER BY post_id DESC LIMIT 60",
+    ).pluck();
+    const after = this.#stmt(
+      "SELECT post_id FROM post_terms WHERE term_id = ? AND post_id > ? ORDER BY post_id ASC LIMIT 60",
+    ).pluck();
+    for (const tagId of tagIds) {
+      for (const id of [...before.all(tagId, current.id), ...after.all(tagId, current.id)] as number[]) {
+        shared.set(id, (shared.get(id) ?? 0) + 1);
+      }
+    }
+    if (shared.size === 0) return [];
+    const rows = this.#stmt(
+      `SELECT p.id, ${SUMMARY_COLUMNS} FROM posts p
+       WHERE p.id IN (SELECT value FROM json_each(?)) AND p.language = ? AND p.status = 'publish'`,
+    ).all(JSON.stringify([...shared.keys()]), language) as (PostSummary & { id: number })[];
+    return rows
+      .sort(
+        (a, b) =>
+          (shared.get(b.id) ?? 0) - (shared.get(a.id) ?? 0) ||
+          Math.abs(a.id - current.id) - Math.abs(b.id - current.id),
+      )
+      .slice(0, limit)
+      .map(({ id: _id, ...post }) => post);
+  }
+
+  async countPosts(language: Language): Promise<number> {
+    return this.#stmt("SELECT count(*) FROM posts WHERE language = ? AND status = 'publish'")
+      .pluck()
+      .get(language) as number;
+  }
+
+  async postAt(language: Language, offset: number): Promise<PostSummary | null> {
+    const row = this.#stmt(
+      `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id = (
+         SELECT id FROM posts WHERE language = ? AND status = 'publish'
+         ORDER BY post_time DESC, id DESC LIMIT 1 OFFSET ?)`,
+    ).get(language, offset) as PostSummary | undefined;
+    return row ?? null;
+  }
+
+  async listPosts(filter: PostFilter, page: number, perPage: number): Promise<PostListPage> {
+    const offset = (page - 1) * perPage;
+    let rows: PostSummary[];
+    // The inner query walks an index only (ids in order); the outer reads the
+    // page's rows. See docs/decisions/004-pagination.md.
+    if ("language" in filter) {
+      rows = this.#stmt(
+        `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id IN (
+           SELECT id FROM posts WHERE language = ? AND status = 'publish'
+           ORDER BY post_time DESC, id DESC LIMIT ? OFFSET ?)
+         ORDER BY p.post_time DESC, p.id DESC`,
+      ).all(filter.language, perPage + 1, offset) as PostSummary[];
+    } else {
+      const kind: TermKind = "tag" in filter ? "tag" : "category";
+      const slug = "tag" in filter ? filter.tag : filter.category;
+      rows = this.#stmt(
+        `SELECT ${SUMMARY_COLUMNS} FROM posts p
+         JOIN post_terms pt ON pt.post_id = p.id
+         JOIN terms t ON t.id = pt.term_id
+         WHERE t.kind = ? AND t.slug = ? AND p.status = 'publish'
+         ORDER BY p.post_time DESC, p.id DESC LIMIT ? OFFSET ?`,
+      ).all(kind, slug.normalize("NFC"), perPage + 1, offset) as PostSummary[];
+    }
+    return { posts: rows.slice(0, perPage), page, hasNext: rows.length > perPage };
+  }
+
+  async getTerm(kind: TermKind, slug: string): Promise<Term | null> {
+    const row = this.#stmt(
+      `SELECT t.kind, t.name, t.slug FROM terms t
+       WHERE t.kind = ? AND t.slug = ? AND EXISTS (
+         SELECT 1 FROM post_terms pt JOIN posts p ON p.id = pt.post_id
+         WHERE pt.term_id = t.id AND p.status = 'publish')`,
+    ).get(kind, slug.normalize("NFC")) as Term | undefined;
+    return row ?? null;
+  }
+
+  async listTags(): Promise<TermCount[]> {
+    return this.#stmt(
+      `SELECT t.kind, t.name, t.slug, count(*) AS count FROM terms t
+       JOIN post_terms pt ON pt.term_id = t.id
+       JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
+       WHERE t.kind = 'tag'
+       GROUP BY t.id ORDER BY t.name`,
+    ).all() as TermCount[];
+  }
+
+  async searchPosts(text: string, page: number, perPage: number): Promise<PostListPage> {
+    return searchPublishedPosts(this.#db, text, page, perPage);
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      this.#stmt("SELECT 1").get();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#statements.clear();
+    this.#db.close();
+  }
+}

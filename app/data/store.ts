@@ -1,0 +1,92 @@
+// The data seam: every read the site makes, and nothing else. One adapter per
+// database implements it (SQLite today: ./sqlite.server.ts). Routes reach the
+// store through the router context (#app/context.ts) and never see SQL.
+import type { Language } from "#app/content/languages.ts";
+
+export const POST_STATUSES = ["publish", "draft", "pending", "private", "future", "trash"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** SPEC §3: the website document. */
+export interface Website {
+  maxIdEng: number;
+  maxIdHin: number;
+  maxIdMr: number;
+}
+
+export interface PostSummary {
+  language: Language;
+  idNum: number;
+  slug: string;
+  title: string;
+  featureImageUrl: string;
+  postTime: number;
+  excerpt: string;
+}
+
+export type TermKind = "tag" | "category";
+
+export interface Term {
+  kind: TermKind;
+  name: string;
+  slug: string;
+}
+
+export interface TermCount extends Term {
+  count: number;
+}
+
+export interface Post extends PostSummary {
+  content: string;
+  tags: Term[];
+  categories: Term[];
+}
+
+export interface SitePage {
+  slug: string;
+  title: string;
+  content: string;
+}
+
+export type PostFilter = { language: Language } | { tag: string } | { category: string };
+
+export interface AdjacentPosts {
+  /** The next older published post of the same language. */
+  previous: PostSummary | null;
+  /** The next newer published post of the same language. */
+  next: PostSummary | null;
+}
+
+export interface PostListPage {
+  posts: PostSummary[];
+  page: number;
+  hasNext: boolean;
+}
+
+/** Every read returns published posts only: other statuses never leave the store. */
+export interface ContentStore {
+  getWebsite(): Promise<Website>;
+  /** SPEC §7.3: newest published post of any language. */
+  latestPost(): Promise<PostSummary | null>;
+  /** SPEC §7.2: published posts of `language` whose idNum is in `idNums`, newest first. */
+  samplePosts(language: Language, idNums: readonly number[], limit: number): Promise<PostSummary[]>;
+  getPost(language: Language, slug: string): Promise<Post | null>;
+  /** A published post of any language, for /post/{slug}. */
+  getPostAnyLanguage(slug: string): Promise<Post | null>;
+  getPage(slug: string): Promise<SitePage | null>;
+  adjacentPosts(language: Language, slug: string): Promise<AdjacentPosts>;
+  /** Published posts of the same language sharing the most tags, near in time first. */
+  relatedPosts(language: Language, slug: string, limit: number): Promise<PostSummary[]>;
+  countPosts(language: Language): Promise<number>;
+  /** The published post at `offset` in the language's newest-first order. */
+  postAt(language: Language, offset: number): Promise<PostSummary | null>;
+  /** Newest first; `page` counts from 1. */
+  listPosts(filter: PostFilter, page: number, perPage: number): Promise<PostListPage>;
+  /** A tag or category that has at least one published post. */
+  getTerm(kind: TermKind, slug: string): Promise<Term | null>;
+  /** Tags with their count of published posts, by name. */
+  listTags(): Promise<TermCount[]>;
+  searchPosts(text: string, page: number, perPage: number): Promise<PostListPage>;
+  /** Cheap liveness check of the database. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
