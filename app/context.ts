@@ -8,3 +8,7 @@ export const storeContext = createContext<ContentStore>();
 export const randomContext = createContext<RandomSource>(Math.random);
 /** The site's public origin (PUBLIC_URL, else the request's own), for absolute links. */
 export const originContext = createContext<string>("http://localhost:3000");
+/** This response's CSP nonce, for the inline scripts React Router emits. */
+export const nonceContext = createContext<string>("");
+/** The request id, shown on the error page and written in the logs. */
+export const requestIdContext = createContext<string>("");

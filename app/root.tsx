@@ -9,10 +9,12 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { useNonce } from "#app/components/nonce.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { labelsFor } from "#app/content/labels.ts";
 import { isLanguage, LANG_TAG, type Language } from "#app/content/languages.ts";
+import { requestIdContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/root";
 import appCss from "./styles/app.css?url";
@@ -22,11 +24,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" },
 ];
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   const year = Number(
     new Intl.DateTimeFormat("en", { timeZone: siteConfig.timeZone, year: "numeric" }).format(new Date()),
   );
-  return data({ year });
+  return data({ year, requestId: context.get(requestIdContext) });
 }
 
 /** The page's language: the deepest route whose loader names one (`pageLanguage`). */
@@ -43,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = usePageLanguage();
   const labels = labelsFor(language);
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang={LANG_TAG[language]}>
       <head>
@@ -61,8 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter year={rootData?.year ?? new Date().getFullYear()} labels={labels} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -74,6 +77,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
   if (!notFound && import.meta.env.DEV) console.error(error);
   return (
     <section className="error-page">
@@ -86,6 +90,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "We could not find that page. It may have moved, or the address may be mistyped."
           : "We could not show this page just now. Please try again in a moment."}
       </p>
+      {!notFound && requestId ? (
+        <p className="request-id">
+          Reference: <code>{requestId}</code>
+        </p>
+      ) : null}
       <p>
         <a href="/">Go to the home page</a>
       </p>

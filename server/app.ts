@@ -1,21 +1,23 @@
 import "react-router";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express from "express";
-import { RouterContextProvider } from "react-router";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type RandomSource, seededRandom } from "#app/content/sampling.ts";
-import { originContext, randomContext, storeContext } from "#app/context.ts";
+import { nonceContext, originContext, randomContext, requestIdContext, storeContext } from "#app/context.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
+import type { ResilientSqliteStore } from "#app/data/resilient-store.server.ts";
 import { openContentStore } from "#app/data/store.server.ts";
-import type { ContentStore } from "#app/data/store.ts";
 import { ConfigError, parseEnv } from "#app/env.server.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { etagOf, PageCache, type RenderedPage } from "./page-cache.ts";
+import { plainPage } from "./pages.ts";
+import { contentSecurityPolicy, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
-  store: ContentStore;
+  store: ResilientSqliteStore;
   logger: Logger;
   /** A fresh random source for each request's gallery. */
   randomForRequest: () => RandomSource;
@@ -23,23 +25,43 @@ export interface AppOptions {
   clientDir: string | null;
   /** PUBLIC_URL: the origin visitors use, when a proxy stands in front. */
   publicUrl?: string;
+  /** Trust X-Forwarded-* headers (TRUST_PROXY), e.g. "loopback" or a hop count. */
+  trustProxy?: string;
   vite?: ViteDevServer;
 }
 
-export function createApp({ store, logger, randomForRequest, clientDir, publicUrl, vite }: AppOptions) {
-  const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
+// Responses that must not be kept: the home page draws a fresh gallery each time.
+const UNCACHED = /^\/(search(\/|$)|_root\.data|\.data)|^\/$|^\/\?/;
+
+export function createApp({
+  store,
+  logger,
+  randomForRequest,
+  clientDir,
+  publicUrl,
+  trustProxy,
+  vite,
+}: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.use(compression());
+  app.disable("etag");
+  if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
+  const cache = new PageCache();
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const handle = createRequestHandler(build, vite ? "development" : "production");
 
   app.use((req, res, next) => {
     const started = performance.now();
     const requestId = randomUUID();
     res.locals.requestId = requestId;
+    res.set("X-Request-Id", requestId);
     res.on("finish", () => {
       logger.info("request", {
         method: req.method,
-        path: req.originalUrl,
+        path: req.originalUrl.slice(0, 2000),
         status: res.statusCode,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         requestId,
@@ -47,6 +69,8 @@ export function createApp({ store, logger, randomForRequest, clientDir, publicUr
     });
     next();
   });
+  app.use(securityHeaders);
+  app.use(compression());
 
   if (vite) {
     app.use(vite.middlewares);
@@ -67,20 +91,147 @@ export function createApp({ store, logger, randomForRequest, clientDir, publicUr
       .json({ ok });
   });
 
-  app.use(
-    createRequestHandler({
-      build: vite
-        ? () => vite.ssrLoadModule("virtual:react-router/server-build") as never
-        : () => import("virtual:react-router/server-build"),
-      getLoadContext(req) {
-        const context = new RouterContextProvider();
-        context.set(storeContext, store);
-        context.set(randomContext, randomForRequest());
-        context.set(originContext, publicOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`);
-        return context;
-      },
-    }),
-  );
+  app.use(async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed\n");
+      return;
+    }
+    const requestId = res.locals.requestId as string;
+    const nonce = randomBytes(16).toString("hex");
+    try {
+      if (!(await store.ping())) {
+        sendPlain(
+          res,
+          503,
+          "Back in a moment",
+          "The site's content is unavailable just now. Please try again shortly.",
+          nonce,
+        );
+        return;
+      }
+      const key = req.originalUrl;
+      const version = store.contentVersion();
+      const cacheable = version !== null && !UNCACHED.test(key);
+      let page = cacheable ? cache.get(key, version) : null;
+      if (!page) {
+        page = await render(req, res, nonce, requestId);
+        const control = page.headers.find(([name]) => name === "cache-control")?.[1] ?? "";
+        if (cacheable && page.status === 200 && !/no-store|private/.test(control))
+          cache.set(key, version, page);
+      }
+      sendPage(req, res, page, nonce, requestId);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  async function render(
+    req: Request,
+    res: Response,
+    nonce: string,
+    requestId: string,
+  ): Promise<RenderedPage> {
+    // Placeholders, so a cached page can be served with each response's own nonce and id.
+    const nonceToken = `n${randomBytes(12).toString("hex")}`;
+    const requestIdToken = `r${randomBytes(12).toString("hex")}`;
+    const context = new RouterContextProvider();
+    context.set(storeContext, store);
+    context.set(randomContext, randomForRequest());
+    context.set(originContext, publicOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    context.set(nonceContext, nonceToken);
+    context.set(requestIdContext, requestIdToken);
+    const controller = new AbortController();
+    res.on("close", () => controller.abort());
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+      else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    }
+    const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    // HEAD renders like GET, so it carries the same headers; Express drops the body.
+    const response = await handle(
+      new Request(url, { method: "GET", headers, signal: controller.signal }),
+      context,
+    );
+    const body = Buffer.from(await response.arrayBuffer());
+    const pageHeaders: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (name !== "content-length") pageHeaders.push([name, value]);
+    });
+    void nonce;
+    return {
+      status: response.status,
+      headers: pageHeaders,
+      body,
+      etag: etagOf(body),
+      nonceToken,
+      requestIdToken,
+    };
+  }
+
+  function sendPage(req: Request, res: Response, page: RenderedPage, nonce: string, requestId: string) {
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    const isHtml = (res.getHeader("content-type") ?? "").toString().includes("text/html");
+    if (isHtml) res.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    if (!res.getHeader("cache-control")) {
+      res.set("Cache-Control", page.status === 200 ? "public, max-age=0, must-revalidate" : "no-cache");
+    }
+    if (page.status === 200) {
+      res.set("ETag", page.etag);
+      if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(page.etag)) {
+        res.status(304).end();
+        return;
+      }
+    }
+    let body: Buffer | string = page.body;
+    if (isHtml || page.body.includes(page.nonceToken) || page.body.includes(page.requestIdToken)) {
+      body = page.body
+        .toString("utf8")
+        .replaceAll(page.nonceToken, nonce)
+        .replaceAll(page.requestIdToken, requestId);
+    }
+    res.status(page.status).send(body);
+  }
+
+  function sendPlain(res: Response, status: number, title: string, message: string, nonce: string) {
+    res
+      .status(status)
+      .set("Cache-Control", "no-store")
+      .set("Content-Security-Policy", contentSecurityPolicy(nonce))
+      .type("html")
+      .send(plainPage({ status, title, message, requestId: res.locals.requestId as string, nonce }));
+  }
+
+  // Last resort: never a stack trace to a visitor; the details go to the log.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const requestId = res.locals.requestId as string;
+    const status = (error as { status?: number }).status;
+    if (status && status >= 400 && status < 500) {
+      // Malformed requests (bad percent-encoding, oversized headers…).
+      sendPlain(
+        res,
+        400,
+        "Bad request",
+        "The address could not be read. Please check it and try again.",
+        randomBytes(16).toString("hex"),
+      );
+      return;
+    }
+    logger.error("request failed", {
+      requestId,
+      path: req.originalUrl.slice(0, 2000),
+      error: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+    if (res.headersSent) return;
+    sendPlain(
+      res,
+      500,
+      "Something went wrong",
+      "We could not show this page just now. Please try again in a moment.",
+      randomBytes(16).toString("hex"),
+    );
+  });
   return app;
 }
 
@@ -97,7 +248,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     return fail(error instanceof ConfigError ? error.message : String(error));
   }
   const logger = createLogger(env.LOG_LEVEL);
-  let store: ContentStore;
+  let store: ResilientSqliteStore;
   try {
     store = openContentStore(env.DATABASE_URL);
   } catch (error) {
@@ -110,6 +261,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     randomForRequest: seed === undefined ? () => Math.random : () => seededRandom(seed),
     clientDir: vite ? null : path.join(projectRoot(), "build", "client"),
     publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
     vite,
   });
 
@@ -125,14 +277,13 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     if (stopping) return;
     stopping = true;
     logger.info("stopping", { signal });
-    // In-flight requests finish; idle keep-alive sockets close now.
+    // Stop accepting; in-flight requests finish; idle keep-alive sockets close now.
     server.close(() => {
       void store.close().finally(() => process.exit(0));
     });
     server.closeIdleConnections();
-    setTimeout(() => {
-      server.closeAllConnections();
-    }, 10_000).unref();
+    // Bounded wait for slow requests.
+    setTimeout(() => server.closeAllConnections(), 10_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

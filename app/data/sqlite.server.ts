@@ -229,9 +229,15 @@ export class SqliteContentStore implements ContentStore {
     return searchPublishedPosts(this.#db, text, page, perPage);
   }
 
+  /** Changes whenever another connection (an import, say) commits a write. */
+  contentVersion(): number {
+    return this.#db.pragma("data_version", { simple: true }) as number;
+  }
+
   async ping(): Promise<boolean> {
     try {
-      this.#stmt("SELECT 1").get();
+      // Reads a page of the file, so a broken file fails here.
+      this.#stmt("SELECT count(*) FROM schema_migrations").get();
       return true;
     } catch {
       return false;

@@ -1,7 +1,7 @@
 import { migrate, openDatabase } from "#app/data/db.server.ts";
 import { readDemoContent } from "#app/data/demo.server.ts";
+import { type ResilientSqliteStore, resilientSqliteStore } from "#app/data/resilient-store.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite.server.ts";
-import type { ContentStore } from "#app/data/store.ts";
 import { writeContent } from "#app/data/write.server.ts";
 
 export const DEFAULT_DATABASE_URL = "file:data/sukti.db";
@@ -11,7 +11,7 @@ export const DEFAULT_DATABASE_URL = "file:data/sukti.db";
  * created, migrated and filled with the demo content; an existing one is only
  * migrated, never reseeded.
  */
-export function openContentStore(databaseUrl = DEFAULT_DATABASE_URL): ContentStore {
+export function openContentStore(databaseUrl = DEFAULT_DATABASE_URL): ResilientSqliteStore {
   if (/^postgres(ql)?:/.test(databaseUrl)) {
     throw new Error("DATABASE_URL: PostgreSQL is not supported yet; use file:path/to/sukti.db");
   }
@@ -23,5 +23,5 @@ export function openContentStore(databaseUrl = DEFAULT_DATABASE_URL): ContentSto
     db.close();
     throw error;
   }
-  return new SqliteContentStore(db);
+  return resilientSqliteStore(databaseUrl, new SqliteContentStore(db));
 }
