@@ -10,5 +10,8 @@ export const randomContext = createContext<RandomSource>(Math.random);
 export const originContext = createContext<string>("http://localhost:3000");
 /** This response's CSP nonce, for the inline scripts React Router emits. */
 export const nonceContext = createContext<string>("");
-/** The request id, shown on the error page and written in the logs. */
-export const requestIdContext = createContext<string>("");
+/**
+ * The request id: `id` goes in the logs; `shown` is what pages display (a
+ * placeholder the server swaps for the id, so cached pages stay shareable).
+ */
+export const requestIdContext = createContext<{ id: string; shown: string }>({ id: "", shown: "" });

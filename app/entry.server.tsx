@@ -58,7 +58,7 @@ export default function handleRequest(
 }
 
 function logError(error: unknown, context: RouterContextProvider) {
-  const requestId = context.get(requestIdContext);
+  const requestId = context.get(requestIdContext).id;
   const detail =
     error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
   process.stdout.write(

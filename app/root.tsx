@@ -28,7 +28,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const year = Number(
     new Intl.DateTimeFormat("en", { timeZone: siteConfig.timeZone, year: "numeric" }).format(new Date()),
   );
-  return data({ year, requestId: context.get(requestIdContext) });
+  return data({ year, requestId: context.get(requestIdContext).shown });
 }
 
 /** The page's language: the deepest route whose loader names one (`pageLanguage`). */

@@ -1,5 +1,6 @@
 import "react-router";
 import { randomBytes, randomUUID } from "node:crypto";
+import net from "node:net";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -70,6 +71,11 @@ export function createApp({
     next();
   });
   app.use(securityHeaders);
+  app.use((_req, res, next) => {
+    // While shutting down, tell keep-alive clients not to send more on this socket.
+    if (app.locals.shuttingDown) res.set("Connection", "close");
+    next();
+  });
   app.use(compression());
 
   if (vite) {
@@ -84,7 +90,8 @@ export function createApp({
   }
 
   app.get("/healthz", async (_req, res) => {
-    const ok = await store.ping();
+    // Down while shutting down, so a load balancer stops sending traffic here.
+    const ok = !app.locals.shuttingDown && (await store.ping());
     res
       .status(ok ? 200 : 503)
       .set("Cache-Control", "no-store")
@@ -139,7 +146,7 @@ export function createApp({
     context.set(randomContext, randomForRequest());
     context.set(originContext, publicOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`);
     context.set(nonceContext, nonceToken);
-    context.set(requestIdContext, requestIdToken);
+    context.set(requestIdContext, { id: requestId, shown: requestIdToken });
     const controller = new AbortController();
     res.on("close", () => controller.abort());
     const headers = new Headers();
@@ -176,7 +183,7 @@ export function createApp({
     if (!res.getHeader("cache-control")) {
       res.set("Cache-Control", page.status === 200 ? "public, max-age=0, must-revalidate" : "no-cache");
     }
-    if (page.status === 200) {
+    if (page.status === 200 && !/no-store/.test(String(res.getHeader("cache-control")))) {
       res.set("ETag", page.etag);
       if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(page.etag)) {
         res.status(304).end();
@@ -235,6 +242,9 @@ export function createApp({
   return app;
 }
 
+const SHUTDOWN_QUIET_MS = 250;
+const SHUTDOWN_MAX_DRAIN_MS = 5_000;
+
 /** Production (and development) start: validate config, open the store, listen. */
 export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   const fail = (message: string): never => {
@@ -270,20 +280,36 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info("listening", { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}` });
   });
+  let lastConnectionAt = 0;
+  server.on("connection", () => {
+    lastConnectionAt = Date.now();
+  });
   server.on("error", (error) => fail(`cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`));
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    app.locals.shuttingDown = true;
     logger.info("stopping", { signal });
-    // Stop accepting; in-flight requests finish; idle keep-alive sockets close now.
-    server.close(() => {
-      void store.close().finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
-    // Bounded wait for slow requests.
-    setTimeout(() => server.closeAllConnections(), 10_000).unref();
+    // Stop accepting, but unlike http.Server#close do not drop connections
+    // already accepted whose request is not read yet: they are in flight.
+    // Closing the listener resets whatever still waits in the kernel's accept
+    // queue, so keep accepting (answers say Connection: close, /healthz says
+    // 503) until no connection has arrived for a quiet period, bounded.
+    const stopAt = Date.now();
+    const drain = setInterval(() => {
+      const now = Date.now();
+      if (now - lastConnectionAt < SHUTDOWN_QUIET_MS && now - stopAt < SHUTDOWN_MAX_DRAIN_MS) return;
+      clearInterval(drain);
+      net.Server.prototype.close.call(server, () => {
+        void store.close().finally(() => process.exit(0));
+      });
+    }, 50);
+    // Answers now say Connection: close; keep-alive sockets left idle close
+    // after a grace period, and anything still running after a bounded wait.
+    setTimeout(() => server.closeIdleConnections(), SHUTDOWN_MAX_DRAIN_MS + 1_000).unref();
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_MAX_DRAIN_MS + 10_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

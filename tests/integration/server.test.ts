@@ -1,0 +1,215 @@
+import { readdirSync, renameSync, statSync } from "node:fs";
+import { request } from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { postPath } from "#app/content/languages.ts";
+import { openDatabase } from "#app/data/db.server.ts";
+import { openReadonly, POST_COLUMNS, type PostRow } from "#tests/support/db.ts";
+import { getHtml } from "#tests/support/html.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
+
+let server: RunningServer;
+let post: PostRow;
+
+beforeAll(async () => {
+  server = await startServer();
+  const db = openReadonly(server.dbPath);
+  post = db
+    .prepare(`SELECT ${POST_COLUMNS} FROM posts WHERE status = 'publish' AND language = 'english' LIMIT 1`)
+    .get() as PostRow;
+  db.close();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const SECURITY_HEADERS = {
+  "x-content-type-options": /^nosniff$/,
+  "referrer-policy": /^strict-origin-when-cross-origin$/,
+  "permissions-policy": /camera=\(\)/,
+  "content-security-policy": /frame-ancestors 'none'/,
+};
+
+function expectSecurityHeaders(response: Response, what: string) {
+  for (const [name, pattern] of Object.entries(SECURITY_HEADERS)) {
+    expect(response.headers.get(name), `${name} on ${what}`).toMatch(pattern);
+  }
+  expect(response.headers.get("x-powered-by"), what).toBeNull();
+  expect(response.headers.get("content-security-policy"), what).not.toMatch(
+    /unsafe-eval|script-src[^;]*unsafe-inline/,
+  );
+}
+
+test("every response type carries the security headers", async () => {
+  const asset = readdirSync(path.resolve("build/client/assets")).find((name) => name.endsWith(".js"));
+  const targets = {
+    page: "/english/home",
+    home: "/",
+    "404": "/no/such/page",
+    asset: `/assets/${asset}`,
+    image: "/images/logo.svg",
+    health: "/healthz",
+    redirect: "/search?q=love",
+  };
+  for (const [what, target] of Object.entries(targets)) {
+    const response = await fetch(`${server.url}${target}`, { redirect: "manual" });
+    expect(response.status, what).toBeLessThan(500);
+    expectSecurityHeaders(response, what);
+  }
+});
+
+test("scripts carry this response's nonce, a new one each time", async () => {
+  const first = await getHtml(`${server.url}${postPath("english", post.slug)}`);
+  const second = await getHtml(`${server.url}${postPath("english", post.slug)}`);
+  const nonceOf = (response: Response) =>
+    /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  const a = nonceOf(first.response);
+  const b = nonceOf(second.response);
+  expect(a).toBeTruthy();
+  expect(a).not.toBe(b);
+  const scripts = first.doc.querySelectorAll("script");
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    // Data blocks (JSON-LD) never run; every script that runs needs the nonce.
+    const type = script.getAttribute("type") ?? "";
+    if (!script.getAttribute("src") && !type.includes("json")) expect(script.getAttribute("nonce")).toBe(a);
+  }
+  expect(second.text).toContain(`nonce="${b}"`);
+  expect(second.text).not.toContain(`nonce="${a}"`);
+});
+
+test("pages revalidate with ETag and 304, and change when another process writes", async () => {
+  const url = `${server.url}${postPath("english", post.slug)}`;
+  const first = await fetch(url);
+  const etag = first.headers.get("etag");
+  expect(etag).toBeTruthy();
+  expect(first.headers.get("cache-control")).toContain("must-revalidate");
+  const again = await fetch(url, { headers: { "If-None-Match": etag! } });
+  expect(again.status).toBe(304);
+
+  const { db } = openDatabase(`file:${server.dbPath}`);
+  db.prepare("UPDATE posts SET title = ? WHERE language = 'english' AND slug = ?").run(
+    "A title changed elsewhere",
+    post.slug,
+  );
+  db.close();
+  const changed = await fetch(url, { headers: { "If-None-Match": etag! } });
+  expect(changed.status).toBe(200);
+  expect(changed.headers.get("etag")).not.toBe(etag);
+  expect(await changed.text()).toContain("A title changed elsewhere");
+});
+
+test("the home page is never served from a cache", async () => {
+  const response = await fetch(`${server.url}/`);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  expect(response.headers.get("etag")).toBeNull();
+});
+
+test("HEAD answers like GET without a body; other methods get 405", async () => {
+  for (const target of ["/english/home", "/", "/tags", "/no/such/page"]) {
+    const get = await fetch(`${server.url}${target}`);
+    const head = await fetch(`${server.url}${target}`, { method: "HEAD" });
+    expect(head.status, target).toBe(get.status);
+    expect(head.headers.get("content-type"), target).toBe(get.headers.get("content-type"));
+    expect((await head.arrayBuffer()).byteLength, target).toBe(0);
+  }
+  for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+    const response = await fetch(`${server.url}/english/home`, { method });
+    expect(response.status, method).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD");
+  }
+});
+
+test("HTML, JS and CSS are compressed; hashed assets are immutable for a year", async () => {
+  const html = await fetch(`${server.url}/english/home`, { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(html.headers.get("content-encoding")).toMatch(/br|gzip/);
+  const assets = readdirSync(path.resolve("build/client/assets"));
+  for (const ext of [".js", ".css"]) {
+    const name = assets
+      .filter((file) => file.endsWith(ext))
+      .sort(
+        (a, b) =>
+          statSync(path.resolve("build/client/assets", b)).size -
+          statSync(path.resolve("build/client/assets", a)).size,
+      )[0];
+    const response = await fetch(`${server.url}/assets/${name}`, {
+      headers: { "Accept-Encoding": "br, gzip" },
+    });
+    expect(response.headers.get("content-encoding"), ext).toMatch(/br|gzip/);
+    expect(response.headers.get("cache-control"), ext).toBe("public, max-age=31536000, immutable");
+  }
+});
+
+test("a read failure answers 500 with a request id and no stack; the details go to the log", async () => {
+  const broken = await startServer({ env: { LOG_LEVEL: "error" } });
+  try {
+    const { db } = openDatabase(`file:${broken.dbPath}`);
+    db.exec("ALTER TABLE terms RENAME TO terms_gone");
+    db.close();
+    const response = await getHtml(`${broken.url}/tags`);
+    expect(response.status).toBe(500);
+    const requestId = response.response.headers.get("x-request-id")!;
+    expect(response.text).toContain(requestId);
+    expect(response.doc.querySelector("h1")?.text).toBe("Something went wrong");
+    expect(response.text).not.toMatch(/at \S+ \(|no such table|SqliteError/);
+    expectSecurityHeaders(response.response, "500");
+    await expect.poll(() => broken.output()).toContain(requestId);
+    expect(broken.output()).toContain("no such table");
+  } finally {
+    await broken.stop();
+  }
+});
+
+test("a missing database answers 503, and the server recovers when it is back", async () => {
+  const flaky = await startServer();
+  try {
+    const aside = `${flaky.dbPath}.aside`;
+    renameSync(flaky.dbPath, aside);
+    await expect.poll(async () => (await fetch(`${flaky.url}/healthz`)).status).toBe(503);
+    const page = await fetch(`${flaky.url}/english/home`);
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain("Back in a moment");
+    expectSecurityHeaders(page, "503");
+    renameSync(aside, flaky.dbPath);
+    await expect
+      .poll(async () => (await fetch(`${flaky.url}/english/home`)).status, { timeout: 5000 })
+      .toBe(200);
+    expect((await fetch(`${flaky.url}/healthz`)).status).toBe(200);
+  } finally {
+    await flaky.stop();
+  }
+});
+
+/** One request on its own connection: "in flight" once the server accepted it. */
+function getOnce(url: string): Promise<string> {
+  return new Promise((resolve) => {
+    const req = request(url, { agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(String(res.statusCode)));
+      res.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    req.end();
+  });
+}
+
+test("SIGTERM during load: every request in flight gets its answer, then exit 0", async () => {
+  const busy = await startServer();
+  const paths = ["/english/home", "/hindi/home", "/tags", "/", postPath("english", post.slug)];
+  const load: Promise<string>[] = [];
+  const started = Date.now();
+  let stopped: Promise<number | null> | null = null;
+  // A steady stream of requests; SIGTERM lands in the middle of it.
+  while (Date.now() - started < 400) {
+    for (let i = 0; i < 4; i++) load.push(getOnce(`${busy.url}${paths[load.length % paths.length]}`));
+    if (!stopped && Date.now() - started > 150) stopped = busy.stop();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const results = await Promise.all(load);
+  expect(await stopped).toBe(0);
+  // Answered, or refused before it was accepted; never cut off mid-way.
+  const unexpected = results.filter((r) => r !== "200" && r !== "ECONNREFUSED");
+  expect(unexpected).toEqual([]);
+  expect(results.filter((r) => r === "200").length).toBeGreaterThan(50);
+  expect(await getOnce(`${busy.url}/tags`)).toBe("ECONNREFUSED");
+});
