@@ -144,7 +144,8 @@ export function createApp({
     const context = new RouterContextProvider();
     context.set(storeContext, store);
     context.set(randomContext, randomForRequest());
-    context.set(originContext, publicOrigin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    const origin = requestOrigin(req);
+    context.set(originContext, publicOrigin ?? origin);
     context.set(nonceContext, nonceToken);
     context.set(requestIdContext, { id: requestId, shown: requestIdToken });
     const controller = new AbortController();
@@ -154,7 +155,7 @@ export function createApp({
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     }
-    const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    const url = new URL(req.originalUrl, origin);
     // HEAD renders like GET, so it carries the same headers; Express drops the body.
     const response = await handle(
       new Request(url, { method: "GET", headers, signal: controller.signal }),
@@ -240,6 +241,16 @@ export function createApp({
     );
   });
   return app;
+}
+
+const HOST_HEADER =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
+
+/** The request's own origin, from a Host header only when it is a well-formed host. */
+function requestOrigin(req: Request): string {
+  const host = req.get("host") ?? "";
+  const safeHost = host.length <= 260 && HOST_HEADER.test(host) ? host : "localhost";
+  return `${req.protocol === "https" ? "https" : "http"}://${safeHost}`;
 }
 
 const SHUTDOWN_QUIET_MS = 250;
