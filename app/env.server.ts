@@ -7,6 +7,8 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   PUBLIC_URL: z.url().optional(),
+  /** Where rendered share images are kept (created when missing). */
+  SHARE_IMAGE_DIR: z.string().min(1).default("data/share-images"),
   /** Trust X-Forwarded-* from a proxy: "true", "loopback", a hop count, or addresses. */
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),

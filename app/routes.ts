@@ -1,17 +1,29 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 // Every URL of the site (SPEC §2). Each module is its own lazily loaded chunk.
 export default [
-  index("routes/home.tsx"),
-  // /{language}/home is the language's home; any other slug is a post.
-  route("english/:slug", "routes/english.tsx"),
-  route("hindi/:slug", "routes/hindi.tsx"),
-  route("marathi/:slug", "routes/marathi.tsx"),
-  route("post/:slug", "routes/post.tsx"),
-  route("tags", "routes/tags.tsx"),
-  route("tag/:slug", "routes/tag.tsx"),
-  route("category/:slug", "routes/category.tsx"),
-  // /search?q= (the form without JavaScript) redirects to /search/{text}.
-  route("search/*", "routes/search.tsx"),
-  route("*", "routes/not-found.tsx"),
+  // For crawlers, feed readers and link previews (docs/decisions/030-…, 031-…).
+  route("sitemap.xml", "routes/sitemap-index.ts"),
+  route("sitemaps/:name", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
+  route("english/feed.xml", "routes/feed.ts", { id: "routes/feed-english" }),
+  route("hindi/feed.xml", "routes/feed.ts", { id: "routes/feed-hindi" }),
+  route("marathi/feed.xml", "routes/feed.ts", { id: "routes/feed-marathi" }),
+  route("share/:language/:version/:file", "routes/share-image.ts"),
+  // Every page: the layout hands `meta` the public origin and adds feed and icon links.
+  layout("routes/site-head.tsx", [
+    index("routes/home.tsx"),
+    // /{language}/home is the language's home; any other slug is a post.
+    route("english/:slug", "routes/english.tsx"),
+    route("hindi/:slug", "routes/hindi.tsx"),
+    route("marathi/:slug", "routes/marathi.tsx"),
+    route("post/:slug", "routes/post.tsx"),
+    route("tags", "routes/tags.tsx"),
+    route("tag/:slug", "routes/tag.tsx"),
+    route("category/:slug", "routes/category.tsx"),
+    // /search?q= (the form without JavaScript) redirects to /search/{text}.
+    route("search/*", "routes/search.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

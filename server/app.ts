@@ -31,8 +31,9 @@ export interface AppOptions {
   vite?: ViteDevServer;
 }
 
-// Responses that must not be kept: the home page draws a fresh gallery each time.
-const UNCACHED = /^\/(search(\/|$)|_root\.data|\.data)|^\/$|^\/\?/;
+// Responses not kept in memory: the home page draws a fresh gallery each
+// time; search text is unbounded; share images are cached on disk already.
+const UNCACHED = /^\/(search(\/|$)|_root\.data|\.data|share\/)|^\/$|^\/\?/;
 
 export function createApp({
   store,

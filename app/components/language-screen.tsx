@@ -5,6 +5,13 @@ import { PostGrid } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
 import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
+import {
+  LANGUAGE_HOME_DESCRIPTION,
+  languageAlternates,
+  pagedPath,
+  pageMeta,
+  postMeta,
+} from "#app/content/seo.ts";
 import type { LanguageRouteData, PostRouteData } from "#app/routes/language-route.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 
@@ -58,15 +65,20 @@ export function PostScreen({ data }: { data: PostRouteData }) {
   );
 }
 
-export function languageMeta(data: LanguageRouteData | undefined, language: Language) {
+export function languageMeta(data: LanguageRouteData | undefined, language: Language, origin: string) {
   if (!data) return [{ title: `Page not found · ${siteConfig.name}` }];
-  if (data.kind === "post") {
-    return [
-      { title: `${data.post.title} · ${siteConfig.name}` },
-      { name: "description", content: data.post.excerpt },
-    ];
-  }
+  if (data.kind === "post") return postMeta(origin, data.post, data.url);
   const labels = labelsFor(language);
   const page = data.page > 1 ? ` · ${labels.page} ${data.page}` : "";
-  return [{ title: `${labels.languageHome}${page} · ${siteConfig.name}` }];
+  return [
+    ...pageMeta({
+      origin,
+      title: `${labels.languageHome}${page} · ${siteConfig.name}`,
+      description: `${LANGUAGE_HOME_DESCRIPTION[language]}${page}`,
+      path: pagedPath(`/${language}/home`, data.page),
+      language,
+    }),
+    // Only the first page is the same page in three languages.
+    ...(data.page === 1 ? languageAlternates(origin) : []),
+  ];
 }

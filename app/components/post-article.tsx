@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
 import { ShareActions } from "#app/components/share-actions.tsx";
+import { ShareImageLink } from "#app/components/share-image-link.tsx";
 import { htmlToText } from "#app/content/html-text.ts";
 import type { Labels } from "#app/content/labels.ts";
 import type { PostCard, PostView } from "#app/content/post-view.ts";
@@ -46,7 +47,13 @@ export function PostArticle({ post, labels, url, previous, next, related }: Post
             ))}
           </p>
         ) : null}
-        <ShareActions url={url} title={post.title} text={htmlToText(post.content)} labels={labels} />
+        <ShareActions
+          url={url}
+          title={post.title}
+          text={htmlToText(post.content)}
+          labels={labels}
+          download={<ShareImageLink post={post} />}
+        />
       </article>
 
       {previous || next ? (

@@ -37,9 +37,12 @@ export function ShareActions({
   title,
   text,
   labels,
+  download,
 }: {
   url: string;
   title: string;
+  /** "Download image": a plain link, so it works without JavaScript. */
+  download?: React.ReactNode;
   /** The quote as plain text, for "copy text". */
   text: string;
   labels: Labels;
@@ -75,6 +78,7 @@ export function ShareActions({
             </a>
           </li>
         ))}
+        {download ? <li>{download}</li> : null}
         {hydrated ? (
           <>
             <li>

@@ -1,6 +1,7 @@
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { labelsFor } from "#app/content/labels.ts";
+import { pagedPath, pageMeta } from "#app/content/seo.ts";
 import type { TermRouteData } from "#app/routes/term-route.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 
@@ -20,11 +21,15 @@ export function TermScreen({ data }: { data: TermRouteData }) {
   );
 }
 
-export function termMeta(data: TermRouteData | undefined) {
+export function termMeta(data: TermRouteData | undefined, origin: string) {
   if (!data) return [{ title: `Page not found · ${siteConfig.name}` }];
   const page = data.page > 1 ? ` · Page ${data.page}` : "";
-  return [
-    { title: `${data.term.name}${page} · ${KIND_LABEL[data.term.kind]} · ${siteConfig.name}` },
-    { name: "description", content: `Quotes about ${data.term.name}.` },
-  ];
+  const noun = data.term.kind === "tag" ? "tagged" : "in the category";
+  return pageMeta({
+    origin,
+    title: `${data.term.name}${page} · ${KIND_LABEL[data.term.kind]} · ${siteConfig.name}`,
+    description: `Quotes ${noun} “${data.term.name}” on ${siteConfig.name}, newest first${page}.`,
+    path: pagedPath(data.basePath, data.page),
+    language: "english",
+  });
 }

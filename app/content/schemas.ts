@@ -1,38 +1,160 @@
 import { z } from "zod";
-import { LANGUAGES } from "#app/content/languages.ts";
-import { RESERVED_SLUGS } from "#app/content/slugs.ts";
+import { LANGUAGES, type Language } from "#app/content/languages.ts";
+import { RESERVED_SLUGS, slugify } from "#app/content/slugs.ts";
 import { POST_STATUSES } from "#app/data/store.ts";
 
-const slugSchema = z
-  .string()
-  .transform((slug) => slug.normalize("NFC").trim())
-  .pipe(
-    z
-      .string()
-      .min(1, "slug is empty")
-      .max(200, "slug is longer than 200 characters")
-      .refine((slug) => !/[/?#\s%]/u.test(slug), "slug may not contain /, ?, #, % or spaces")
-      .refine((slug) => !RESERVED_SLUGS.has(slug), "slug is reserved by a route"),
-  );
+// Every record the importer reads (and the demo dataset) goes through these
+// schemas: they accept the loose shapes real exports have (language codes,
+// numeric strings, Firestore timestamps) and output one strict shape.
+
+const LANGUAGE_ALIASES: Record<string, Language> = {
+  english: "english",
+  en: "english",
+  hindi: "hindi",
+  hi: "hindi",
+  marathi: "marathi",
+  mr: "marathi",
+};
+
+/** english/hindi/marathi in any case, or en/hi/mr; null for anything else. */
+export function parseLanguage(value: unknown): Language | null {
+  if (typeof value !== "string") return null;
+  return LANGUAGE_ALIASES[value.trim().toLowerCase()] ?? null;
+}
+
+/** Highest idNum accepted: far below 2^53, leaving room for the writer's temporary renumbering. */
+export const MAX_ID_NUM = 999_999_999_999;
+
+const trimmed = (value: unknown) => (typeof value === "string" ? value.normalize("NFC").trim() : value);
+
+const slugSchema = z.preprocess(
+  trimmed,
+  z
+    .string()
+    .min(1, "is empty")
+    .max(200, "is longer than 200 characters")
+    .refine((slug) => !/[/?#\\\s%]/u.test(slug), "may not contain /, \\, ?, #, % or spaces")
+    .refine((slug) => slug !== "." && slug !== "..", "may not be . or ..")
+    .refine((slug) => !RESERVED_SLUGS.has(slug.toLowerCase()), {
+      error: (issue) => `"${String(issue.input)}" is reserved by a route`,
+    }),
+);
+
+const languageSchema = z.preprocess(
+  (value) => parseLanguage(value) ?? value,
+  z.enum(LANGUAGES, {
+    error: (issue) =>
+      issue.input === undefined
+        ? "is missing"
+        : `unknown language ${JSON.stringify(issue.input)} (use english, hindi or marathi, or en, hi, mr)`,
+  }),
+);
+
+const idNumSchema = z.preprocess(
+  (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? "is missing" : `must be a number, not ${JSON.stringify(issue.input)}`,
+    })
+    .int("must be a whole number")
+    .nonnegative("must not be negative")
+    .max(MAX_ID_NUM, `must be at most ${MAX_ID_NUM}`),
+);
+
+/** Epoch seconds; also a numeric string or a Firestore timestamp ({seconds} or {_seconds}). */
+const postTimeSchema = z.preprocess(
+  (value) => {
+    if (typeof value === "string" && /^\s*-?\d+\s*$/.test(value)) return Number(value);
+    if (value && typeof value === "object") {
+      const seconds =
+        (value as { seconds?: unknown; _seconds?: unknown }).seconds ??
+        (value as { _seconds?: unknown })._seconds;
+      if (typeof seconds === "number") return seconds;
+    }
+    return value;
+  },
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined
+          ? "is missing"
+          : `must be epoch seconds, not ${JSON.stringify(issue.input)}`,
+    })
+    .int("must be whole epoch seconds")
+    .nonnegative("must not be negative")
+    .max(99_999_999_999, "is in milliseconds, not epoch seconds"),
+);
+
+const statusSchema = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+  z.enum(POST_STATUSES, {
+    error: (issue) =>
+      issue.input === undefined
+        ? "is missing"
+        : `unknown status ${JSON.stringify(issue.input)} (use ${POST_STATUSES.join(", ")})`,
+  }),
+);
+
+const titleSchema = z.preprocess(trimmed, z.string().min(1, "is empty"));
+
+/** "", a root-relative path or an http(s) address: nothing a browser could run. */
+const imageUrlSchema = z.preprocess(
+  trimmed,
+  z
+    .string()
+    .refine(
+      (url) =>
+        url === "" || (url.startsWith("/") && !url.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(url),
+      {
+        error: (issue) =>
+          `${JSON.stringify(issue.input)} is not an http(s) address or a path starting with /`,
+      },
+    )
+    .refine((url) => !/[\s"'<>]/.test(url), "may not contain spaces, quotes or angle brackets"),
+);
+
+/** Tag or category names: trimmed, NFC, each with a usable slug, duplicates (same slug) dropped. */
+const termNamesSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? value.map(trimmed) : value),
+  z
+    .array(
+      z
+        .string()
+        .min(1, "a name is empty")
+        .refine((name) => slugify(name) !== "", {
+          error: (issue) => `${JSON.stringify(issue.input)} has no letters or digits`,
+        }),
+    )
+    .transform((names) => {
+      const seen = new Set<string>();
+      return names.filter((name) => {
+        const key = slugify(name);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    }),
+);
 
 export const PostRecordSchema = z.object({
-  idNum: z.number().int().nonnegative(),
-  language: z.enum(LANGUAGES),
-  status: z.enum(POST_STATUSES),
-  postTime: z.number().int(),
-  title: z.string().min(1),
+  idNum: idNumSchema,
+  language: languageSchema,
+  status: statusSchema,
+  postTime: postTimeSchema,
+  title: titleSchema,
   slug: slugSchema,
-  featureImageUrl: z.string(),
+  featureImageUrl: imageUrlSchema.default(""),
   content: z.string(),
   excerpt: z.string().default(""),
-  tags: z.array(z.string().min(1)).default([]),
-  categories: z.array(z.string().min(1)).default([]),
+  tags: termNamesSchema.default([]),
+  categories: termNamesSchema.default([]),
 });
 export type PostRecord = z.infer<typeof PostRecordSchema>;
 
 export const PageRecordSchema = z.object({
   slug: slugSchema,
-  title: z.string().min(1),
+  title: titleSchema,
   content: z.string(),
 });
 export type PageRecord = z.infer<typeof PageRecordSchema>;
@@ -42,3 +164,24 @@ export const ContentFileSchema = z.object({
   pages: z.array(PageRecordSchema).default([]),
 });
 export type ContentFile = z.infer<typeof ContentFileSchema>;
+
+/** "field: message" for each problem, as the importer prints them. */
+export function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join(".");
+    const generic = issue.code === "invalid_type" && issue.message.startsWith("Invalid input");
+    const message = !generic
+      ? issue.message
+      : issue.input === undefined || /received undefined/.test(issue.message)
+        ? "is missing"
+        : `must be ${issue.expected}, not ${describeValue(issue.input)}`;
+    return field ? `${field}: ${message}` : message;
+  });
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  return JSON.stringify(value);
+}

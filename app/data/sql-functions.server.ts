@@ -1,7 +1,44 @@
+import { distinctWords, foldText } from "#app/content/search-fold.ts";
+import { htmlToPlainText } from "#app/content/search-plain-text.ts";
+import { devanagariSkeletons } from "#app/content/search-roman.ts";
 import type { Db } from "#app/data/db.server.ts";
 
 /**
- * Application-defined SQL functions, registered on every connection before
- * migrations run (triggers and indexes may call them).
+ * A one-function cache of the last few results: the search triggers fold the
+ * same post text several times in one write (the post, then each tag link).
  */
-export function registerSqlFunctions(_db: Db): void {}
+function remembered(fn: (text: string) => string, size = 8): (text: string) => string {
+  const cache = new Map<string, string>();
+  return (text) => {
+    const hit = cache.get(text);
+    if (hit !== undefined) return hit;
+    const result = fn(text);
+    if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+    cache.set(text, result);
+    return result;
+  };
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : value == null ? "" : String(value));
+
+/**
+ * Application-defined SQL functions, registered on every connection before
+ * migrations run (triggers and indexes may call them). The search triggers
+ * (db/migrations/*_search.sql) call these, so a connection that writes posts
+ * must be opened through openDatabase().
+ */
+export function registerSqlFunctions(db: Db): void {
+  const fold = remembered(foldText);
+  const plain = remembered(htmlToPlainText);
+  const options = { deterministic: true };
+  /** The search folding of a text: folded words separated by spaces. */
+  db.function("sukti_fold", options, (value: unknown) => fold(text(value)));
+  /** The visible text of stored post HTML. */
+  db.function("sukti_plain", options, (value: unknown) => plain(text(value)));
+  /** JSON array of the distinct words of a folded text. */
+  db.function("sukti_words", options, (value: unknown) => JSON.stringify(distinctWords(text(value))));
+  /** JSON array of the romanisation skeletons of a folded Devanagari word. */
+  db.function("sukti_skeletons", options, (value: unknown) =>
+    JSON.stringify(devanagariSkeletons(text(value))),
+  );
+}

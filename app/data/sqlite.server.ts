@@ -1,14 +1,18 @@
 import type { Statement } from "better-sqlite3";
-import type { Language } from "#app/content/languages.ts";
+import { LANGUAGES, type Language } from "#app/content/languages.ts";
 import type { Db } from "#app/data/db.server.ts";
 import { searchPublishedPosts } from "#app/data/search.server.ts";
 import type {
   AdjacentPosts,
   ContentStore,
+  FeedPost,
+  LanguageSummary,
   Post,
   PostFilter,
   PostListPage,
   PostSummary,
+  SitemapPost,
+  SitemapTerm,
   SitePage,
   Term,
   TermCount,
@@ -225,13 +229,54 @@ export class SqliteContentStore implements ContentStore {
     ).all() as TermCount[];
   }
 
-  async searchPosts(text: string, page: number, perPage: number): Promise<PostListPage> {
+  async searchPosts(text: string, page: number, perPage: number) {
     return searchPublishedPosts(this.#db, text, page, perPage);
   }
 
   /** Changes whenever another connection (an import, say) commits a write. */
   contentVersion(): number {
     return this.#db.pragma("data_version", { simple: true }) as number;
+  }
+
+  async listLanguageSummaries(): Promise<LanguageSummary[]> {
+    const rows = this.#stmt(
+      `SELECT language, count(*) AS count, max(updated_at) AS updatedAt FROM posts
+       WHERE status = 'publish' GROUP BY language`,
+    ).all() as LanguageSummary[];
+    return LANGUAGES.map(
+      (language) => rows.find((row) => row.language === language) ?? { language, count: 0, updatedAt: null },
+    );
+  }
+
+  async listSitemapPosts(language: Language, offset: number, limit: number): Promise<SitemapPost[]> {
+    return this.#stmt(
+      `SELECT slug, updated_at AS updatedAt FROM posts
+       WHERE language = ? AND status = 'publish'
+       ORDER BY post_time DESC, id DESC LIMIT ? OFFSET ?`,
+    ).all(language, limit, offset) as SitemapPost[];
+  }
+
+  async listSitemapTerms(): Promise<SitemapTerm[]> {
+    return this.#stmt(
+      `SELECT t.kind, t.name, t.slug, max(p.updated_at) AS updatedAt FROM terms t
+       JOIN post_terms pt ON pt.term_id = t.id
+       JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
+       GROUP BY t.id ORDER BY t.kind, t.slug`,
+    ).all() as SitemapTerm[];
+  }
+
+  async listPages(): Promise<Pick<SitePage, "slug" | "title">[]> {
+    const rows = this.#stmt("SELECT slug, title FROM pages ORDER BY slug").all();
+    return rows as Pick<SitePage, "slug" | "title">[];
+  }
+
+  async listFeedPosts(language: Language, limit: number): Promise<FeedPost[]> {
+    const rows = this.#stmt(
+      `SELECT p.id, ${SUMMARY_COLUMNS}, p.content, p.updated_at AS updatedAt FROM posts p
+       WHERE p.language = ? AND p.status = 'publish'
+       ORDER BY p.post_time DESC, p.id DESC LIMIT ?`,
+    ).all(language, limit) as (PostRow & { updatedAt: number })[];
+    return rows.map((row) => this.#withTerms(row) as FeedPost);
   }
 
   async ping(): Promise<boolean> {

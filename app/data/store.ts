@@ -62,6 +62,54 @@ export interface PostListPage {
   hasNext: boolean;
 }
 
+/** A stretch of text; `mark` when it is a word the search matched. */
+export interface SearchSegment {
+  text: string;
+  mark: boolean;
+}
+
+export interface SearchHit extends PostSummary {
+  /** The title, matched words marked. */
+  titleSegments: SearchSegment[];
+  /** A stretch of the post's text around its first match. */
+  snippet: SearchSegment[];
+  /** The post's tags and categories that matched. */
+  matchedTerms: Term[];
+}
+
+export interface SearchResultPage extends PostListPage {
+  posts: SearchHit[];
+  /** Published posts matching, on all pages. */
+  total: number;
+  /** "all": every word matched; "any": nothing had them all, so posts with any word. */
+  mode: "all" | "any";
+  /** Words of the text beyond the searched ones (see MAX_QUERY_TERMS). */
+  ignoredWords: number;
+}
+
+/** A published post's address parts and when it last changed (epoch seconds), for a sitemap. */
+export interface SitemapPost {
+  slug: string;
+  updatedAt: number;
+}
+
+/** Published posts of one language: how many, and when the latest change to one was made. */
+export interface LanguageSummary {
+  language: Language;
+  count: number;
+  /** Epoch seconds; null when the language has no published post. */
+  updatedAt: number | null;
+}
+
+/** A tag or category with published posts, and when the latest of them changed. */
+export interface SitemapTerm extends Term {
+  updatedAt: number;
+}
+
+export interface FeedPost extends Post {
+  updatedAt: number;
+}
+
 /** Every read returns published posts only: other statuses never leave the store. */
 export interface ContentStore {
   getWebsite(): Promise<Website>;
@@ -85,7 +133,18 @@ export interface ContentStore {
   getTerm(kind: TermKind, slug: string): Promise<Term | null>;
   /** Tags with their count of published posts, by name. */
   listTags(): Promise<TermCount[]>;
-  searchPosts(text: string, page: number, perPage: number): Promise<PostListPage>;
+  /** Published posts matching the search text, best first, with the total and the matched words. */
+  searchPosts(text: string, page: number, perPage: number): Promise<SearchResultPage>;
+  /** Per language, in LANGUAGES order: count of published posts and their latest change. */
+  listLanguageSummaries(): Promise<LanguageSummary[]>;
+  /** A language's published posts for its sitemap, newest first. */
+  listSitemapPosts(language: Language, offset: number, limit: number): Promise<SitemapPost[]>;
+  /** Every tag and category that has a published post. */
+  listSitemapTerms(): Promise<SitemapTerm[]>;
+  /** The site pages (privacy policy, terms), by slug. */
+  listPages(): Promise<Pick<SitePage, "slug" | "title">[]>;
+  /** The newest published posts of a language, with their text and terms, for its feed. */
+  listFeedPosts(language: Language, limit: number): Promise<FeedPost[]>;
   /** Cheap liveness check of the database. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

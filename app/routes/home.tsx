@@ -3,14 +3,24 @@ import { PostImage } from "#app/components/post-image.tsx";
 import { LANGUAGES, MAX_ID_FIELD } from "#app/content/languages.ts";
 import { toPostCard } from "#app/content/post-view.ts";
 import { drawIds, GALLERY_TILES_PER_LANGUAGE } from "#app/content/sampling.ts";
+import { languageAlternates, originOf, pageMeta, summarize } from "#app/content/seo.ts";
 import { randomContext, storeContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${siteConfig.name} · ${siteConfig.tagline}` },
-  { name: "description", content: siteConfig.about.teaser },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = originOf(matches);
+  return [
+    ...pageMeta({
+      origin,
+      title: `${siteConfig.name} · ${siteConfig.tagline}`,
+      description: summarize(siteConfig.about.teaser),
+      path: "/",
+      language: "english",
+    }),
+    ...languageAlternates(origin),
+  ];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(storeContext);
@@ -83,6 +93,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p>{siteConfig.about.teaser}</p>
         <a href={siteConfig.about.readMoreUrl} className="button" target="_blank" rel="noopener noreferrer">
           {siteConfig.about.readMoreLabel}
+          <span className="visually-hidden"> about {siteConfig.teacherName}</span>
         </a>
       </section>
     </div>

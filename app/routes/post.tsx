@@ -1,20 +1,28 @@
 import { data } from "react-router";
 import { PostScreen } from "#app/components/language-screen.tsx";
+import { htmlToText } from "#app/content/html-text.ts";
+import { originOf, pageMeta, postMeta, summarize } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { loadLanguageRoute } from "#app/routes/language-route.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/post";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Page not found · ${siteConfig.name}` }];
-  if (loaderData.kind === "page") return [{ title: `${loaderData.page.title} · ${siteConfig.name}` }];
+  const origin = originOf(matches);
+  if (loaderData.kind === "page") {
+    const { title, slug, content } = loaderData.page;
+    return pageMeta({
+      origin,
+      title: `${title} · ${siteConfig.name}`,
+      description: summarize(htmlToText(content) || title),
+      path: `/post/${encodeURIComponent(slug)}`,
+      language: "english",
+    });
+  }
   if (loaderData.kind !== "post") return [];
-  return [
-    { title: `${loaderData.post.title} · ${siteConfig.name}` },
-    { name: "description", content: loaderData.post.excerpt },
-    // The post's own address is its language route.
-    { tagName: "link", rel: "canonical", href: loaderData.url },
-  ];
+  // The post's own address is its language route: that is the canonical one.
+  return postMeta(origin, loaderData.post, loaderData.url);
 };
 
 /** /post/{slug}: the site pages, or a published post of any language. */

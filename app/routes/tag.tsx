@@ -1,8 +1,9 @@
 import { TermScreen, termMeta } from "#app/components/term-screen.tsx";
+import { originOf } from "#app/content/seo.ts";
 import { loadTermRoute } from "#app/routes/term-route.server.ts";
 import type { Route } from "./+types/tag";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => termMeta(loaderData);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => termMeta(loaderData, originOf(matches));
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
   return loadTermRoute("tag", params.slug, request, context);

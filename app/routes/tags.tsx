@@ -1,12 +1,17 @@
 import { Link } from "react-router";
+import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/tags";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Tags · ${siteConfig.name}` },
-  { name: "description", content: "Every topic of the collection, with its number of quotes." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    origin: originOf(matches),
+    title: `Tags · ${siteConfig.name}`,
+    description: "Every topic of the collection, in English, Hindi and Marathi, with its number of quotes.",
+    path: "/tags",
+    language: "english",
+  });
 
 const DEVANAGARI = /\p{Script=Devanagari}/u;
 

@@ -69,12 +69,17 @@ test("share links carry the post's absolute address", async () => {
   const post = ofLanguage("english")[2]!;
   const { doc } = await getHtml(`${server.url}${postPath("english", post.slug)}`);
   const url = `${server.url}${postPath("english", post.slug)}`;
-  const links = doc.querySelectorAll(".share a").map((a) => a.getAttribute("href") ?? "");
+  const links = doc.querySelectorAll(".share a[target=_blank]").map((a) => a.getAttribute("href") ?? "");
   expect(links).toHaveLength(3);
   expect(links[0]).toMatch(/^https:\/\/wa\.me\/\?text=/);
   expect(links[1]).toMatch(/^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=/);
   expect(links[2]).toMatch(/^https:\/\/x\.com\/intent\/post\?/);
   for (const link of links) expect(decodeURIComponent(link)).toContain(url);
+  const download = doc.querySelector(".share a[download]");
+  expect(download?.getAttribute("href")).toMatch(/^\/share\/english\/.+\.jpg\?download$/);
+  const image = await fetch(`${server.url}${download?.getAttribute("href")}`);
+  expect(image.status).toBe(200);
+  expect(image.headers.get("content-type")).toBe("image/jpeg");
 });
 
 test("the quote of the day is a published post of the language, the same on every request", async () => {

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test } from "vitest";
-import { migrate } from "#app/data/db.server.ts";
+import { migrate, openDatabase } from "#app/data/db.server.ts";
 import { writeContent } from "#app/data/write.server.ts";
 import { openReadonly } from "#tests/support/db.ts";
 import { startServer } from "#tests/support/server.ts";
@@ -26,7 +25,7 @@ test("a missing database file is created, migrated and seeded with the demo cont
 test("a database that already holds posts is never reseeded", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "sukti-existing-"));
   const dbPath = path.join(dir, "mine.db");
-  const db = new Database(dbPath);
+  const { db } = openDatabase(`file:${dbPath}`);
   migrate(db);
   writeContent(db, {
     posts: [

@@ -47,6 +47,7 @@ export async function startServer(
       DATABASE_URL: `file:${dbPath}`,
       LOG_LEVEL: "warn",
       SUKTI_RANDOM_SEED: String(TEST_SEED),
+      SHARE_IMAGE_DIR: path.join(dir, "share-images"),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

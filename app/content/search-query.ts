@@ -1,0 +1,117 @@
+// Search text → query terms → an FTS5 match expression. User text is data,
+// never syntax: it is folded to letters, marks and digits first, and every
+// word goes into the expression as a double-quoted string.
+import { codePoints, foldWords, hasDevanagari } from "#app/content/search-fold.ts";
+import { latinSkeleton, MIN_ROMAN_LETTERS } from "#app/content/search-roman.ts";
+
+/** Words of the search text that are searched; the rest is ignored (and said so). */
+export const MAX_QUERY_TERMS = 10;
+/** Words of fewer code points match whole words only (मन, ही, "a"); longer ones also begin or sit inside words. */
+export const MIN_PARTIAL_LENGTH = 3;
+
+export interface QueryTerm {
+  /** The folded word. */
+  word: string;
+  /** Also matches longer words that begin with it. */
+  prefix: boolean;
+  /** Devanagari: also matches words that contain it (ज्ञान → आत्मज्ञान). */
+  infix: boolean;
+  /** Latin words of 3+ letters: the skeleton compared with Devanagari words' skeletons. */
+  skeleton: string | null;
+}
+
+export interface ParsedQuery {
+  terms: QueryTerm[];
+  /** Words beyond MAX_QUERY_TERMS, not searched. */
+  ignored: number;
+}
+
+export function parseQuery(text: string, maxTerms = MAX_QUERY_TERMS): ParsedQuery {
+  const words = [...new Set(foldWords(text))];
+  const terms = words.slice(0, maxTerms).map((word): QueryTerm => {
+    const partial = codePoints(word) >= MIN_PARTIAL_LENGTH;
+    const devanagari = hasDevanagari(word);
+    const latin = /^[a-z0-9]+$/.test(word);
+    const skeleton =
+      latin && /[a-z]/.test(word) && word.replace(/[^a-z]/g, "").length >= MIN_ROMAN_LETTERS
+        ? latinSkeleton(word) || null
+        : null;
+    return { word, prefix: partial, infix: partial && devanagari, skeleton };
+  });
+  return { terms, ignored: Math.max(0, words.length - maxTerms) };
+}
+
+/** One FTS5 string: double-quoted, any inner quote doubled (folded words hold none; this is the guarantee). */
+export function ftsString(word: string): string {
+  return `"${word.replaceAll('"', '""')}"`;
+}
+
+/** Indexed words found for a query word. */
+export interface TermExpansions {
+  /** Words beginning with the query word (itself included), or null when too many to list: then a prefix query. */
+  prefix: readonly string[] | null;
+  /** Devanagari words containing the query word. */
+  infix: readonly string[];
+  /** Devanagari words whose skeleton is the query word's skeleton. */
+  romanExact: readonly string[];
+  /** Devanagari words whose skeleton begins with the query word's skeleton. */
+  romanPrefix: readonly string[];
+}
+
+/** No lookups: the word as a prefix query when it is long enough. */
+export const NO_EXPANSIONS: TermExpansions = { prefix: null, infix: [], romanExact: [], romanPrefix: [] };
+
+/**
+ * How widely a query word matches: "exact" the word itself, whole, and words
+ * that romanise exactly like it; "literal" the word, as a prefix too, and
+ * words containing it; "full" all of these and words whose romanisation
+ * begins like it. Results rank by the narrowest level they match.
+ */
+export type MatchLevel = "exact" | "literal" | "full";
+
+/** The alternatives of one query word at a level, as an FTS5 expression. */
+export function termExpression(
+  term: QueryTerm,
+  expansions: TermExpansions = NO_EXPANSIONS,
+  level: MatchLevel = "full",
+): string {
+  const star = term.prefix && level !== "exact" && expansions.prefix === null;
+  const words = [term.word, ...expansions.romanExact];
+  if (level !== "exact") {
+    if (term.prefix && expansions.prefix) words.push(...expansions.prefix);
+    words.push(...expansions.infix);
+  }
+  if (level === "full") words.push(...expansions.romanPrefix);
+  const parts: string[] = [];
+  const seen = new Set<string>();
+  for (const [i, word] of words.entries()) {
+    if (seen.has(word) || (star && i > 0 && word.startsWith(term.word))) continue;
+    seen.add(word);
+    parts.push(i === 0 && star ? `${ftsString(word)}*` : ftsString(word));
+  }
+  return parts.length === 1 ? parts[0]! : `(${parts.join(" OR ")})`;
+}
+
+/** Every word must match ("all"), or any of them ("any", the fallback when all finds nothing). */
+export function matchExpression(groups: readonly string[], mode: "all" | "any"): string {
+  return groups.join(mode === "all" ? " AND " : " OR ");
+}
+
+/** The same expression limited to one column: title hits rank first. */
+export function inColumn(column: string, expression: string): string {
+  return `{${column}} : (${expression})`;
+}
+
+/** Whether a folded word of a document is one the query matched. */
+export function wordMatcher(
+  terms: readonly QueryTerm[],
+  expansions: readonly TermExpansions[],
+): (foldedWord: string) => boolean {
+  const exact = new Set<string>();
+  for (const { prefix, infix, romanExact, romanPrefix } of expansions) {
+    for (const word of [...(prefix ?? []), ...infix, ...romanExact, ...romanPrefix]) exact.add(word);
+  }
+  for (const term of terms) exact.add(term.word);
+  const prefixes = terms.filter((term, i) => term.prefix && !expansions[i]?.prefix).map((term) => term.word);
+  return (word) => exact.has(word) || prefixes.some((prefix) => word.startsWith(prefix));
+}

@@ -1,0 +1,193 @@
+// What crawlers and link-preview bots read in <head>: titles, descriptions,
+// canonical and hreflang links, Open Graph, Twitter cards and JSON-LD.
+// Pure: route `meta` functions call these on the server and in the browser.
+import type { MetaDescriptor } from "react-router";
+import { htmlToText } from "#app/content/html-text.ts";
+import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
+import {
+  SHARE_IMAGE_HEIGHT,
+  SHARE_IMAGE_WIDTH,
+  type ShareImageSource,
+  shareImagePath,
+  shareText,
+} from "#app/content/share-image.ts";
+import { siteConfig } from "#app/site.config.ts";
+
+/** Open Graph locales: the site is written for readers in India. */
+export const OG_LOCALE: Record<Language, "en_IN" | "hi_IN" | "mr_IN"> = {
+  english: "en_IN",
+  hindi: "hi_IN",
+  marathi: "mr_IN",
+};
+
+/** The browser's UI colour (as root's <meta name="theme-color">) and the page colour. */
+export const THEME_COLOUR = "#7a2e0e";
+export const BACKGROUND_COLOUR = "#fffaf2";
+
+/** The id of the layout route whose loader hands meta functions the public origin. */
+export const SITE_HEAD_ROUTE_ID = "routes/site-head";
+
+/** The public origin, from the site-head layout's loader data among the meta matches. */
+export function originOf(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): string {
+  const data = matches.find((match) => match?.id === SITE_HEAD_ROUTE_ID)?.loaderData as
+    | { origin?: unknown }
+    | undefined;
+  return typeof data?.origin === "string" ? data.origin : "";
+}
+
+/** The site's square icon, the preview image of pages that have no picture of their own. */
+export const SITE_IMAGE = { src: "/icons/icon-512.png", width: 512, height: 512 } as const;
+
+/** Search engines show about 155–160 characters; cut at a word and mark the cut. */
+export function summarize(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:—–-]+$/u, "")}…`;
+}
+
+/** `?page=N` for pages after the first: each page of a list is its own canonical address. */
+export function pagedPath(path: string, page: number): string {
+  return page > 1 ? `${path}?page=${page}` : path;
+}
+
+/** Pages that exist in all three languages: the home page and the language homes. */
+export function languageAlternates(origin: string) {
+  return [
+    ...LANGUAGES.map((language) => ({
+      tagName: "link" as const,
+      rel: "alternate",
+      hrefLang: LANG_TAG[language] as string,
+      href: `${origin}/${language}/home`,
+    })),
+    { tagName: "link" as const, rel: "alternate", hrefLang: "x-default", href: `${origin}/` },
+  ] satisfies MetaDescriptor[];
+}
+
+export interface PageMetaInput {
+  origin: string;
+  title: string;
+  description: string;
+  /** Root-relative path of the page's canonical address. */
+  path: string;
+  language: Language;
+  type?: "website" | "article";
+  image?: { url: string; width: number; height: number; alt: string };
+}
+
+/** Title, description, canonical link and the Open Graph / Twitter tags every page carries. */
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const url = `${input.origin}${input.path}`;
+  const image = input.image ?? {
+    url: `${input.origin}${SITE_IMAGE.src}`,
+    width: SITE_IMAGE.width,
+    height: SITE_IMAGE.height,
+    alt: siteConfig.name,
+  };
+  const large = image.width > image.height;
+  return [
+    { title: input.title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: siteConfig.name },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:title", content: input.title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: OG_LOCALE[input.language] },
+    { property: "og:image", content: image.url },
+    { property: "og:image:width", content: String(image.width) },
+    { property: "og:image:height", content: String(image.height) },
+    { property: "og:image:alt", content: image.alt },
+    { name: "twitter:card", content: large ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: input.title },
+    { name: "twitter:description", content: input.description },
+    { name: "twitter:image", content: image.url },
+    { name: "twitter:image:alt", content: image.alt },
+  ];
+}
+
+export interface PostMetaInput extends ShareImageSource {
+  excerpt: string;
+  isoDateTime: string;
+  tags: { name: string }[];
+  categories: { name: string }[];
+}
+
+/** A post: article tags, its share image as the preview, and JSON-LD (a BlogPosting carrying the Quotation). */
+export function postMeta(origin: string, post: PostMetaInput, canonicalUrl: string): MetaDescriptor[] {
+  const text = htmlToText(post.content);
+  const description = summarize(post.excerpt || text || post.title);
+  const imageUrl = `${origin}${shareImagePath(post)}`;
+  const { quote, attribution } = shareText(post.content);
+  const title = `${post.title} · ${siteConfig.name}`;
+  const author = { "@type": "Person", name: siteConfig.teacherName };
+  const path = canonicalUrl.startsWith(origin) ? canonicalUrl.slice(origin.length) : canonicalUrl;
+  const base = pageMeta({
+    origin,
+    title,
+    description,
+    path,
+    language: post.language,
+    type: "article",
+    image: { url: imageUrl, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: post.title },
+  });
+  return [
+    ...base,
+    { property: "og:image:type", content: "image/jpeg" },
+    { property: "article:published_time", content: post.isoDateTime },
+    ...post.categories.map((category) => ({ property: "article:section", content: category.name })),
+    ...post.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: post.title.slice(0, 110),
+        description,
+        url: canonicalUrl,
+        mainEntityOfPage: canonicalUrl,
+        image: {
+          "@type": "ImageObject",
+          url: imageUrl,
+          width: SHARE_IMAGE_WIDTH,
+          height: SHARE_IMAGE_HEIGHT,
+        },
+        datePublished: post.isoDateTime,
+        inLanguage: LANG_TAG[post.language],
+        author,
+        publisher: {
+          "@type": "Organization",
+          name: siteConfig.name,
+          logo: { "@type": "ImageObject", url: `${origin}${SITE_IMAGE.src}` },
+        },
+        keywords: post.tags.map((tag) => tag.name).join(", ") || undefined,
+        mainEntity: {
+          "@type": "Quotation",
+          text: quote.length > 0 ? quote.join("\n") : post.title,
+          inLanguage: LANG_TAG[post.language],
+          author,
+          ...(attribution ? { citation: attribution } : {}),
+        },
+      },
+    },
+  ];
+}
+
+/** The meta description of each language home, in its language. */
+export const LANGUAGE_HOME_DESCRIPTION: Record<Language, string> = {
+  english:
+    "Short sayings of the saints in English: a quote for every day, and the whole collection, newest first.",
+  hindi: "संतों की सूक्तियाँ हिंदी में: हर दिन एक सूक्ति, और पूरा संग्रह, नवीनतम पहले।",
+  marathi: "संतांचे सुविचार मराठीत: रोज एक सुविचार, आणि संपूर्ण संग्रह, नवीन आधी.",
+};
+
+/** The RSS feeds, one per language, for <link rel="alternate"> discovery. */
+export function feedLinks() {
+  return LANGUAGES.map((language) => ({
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${siteConfig.name} · ${LANGUAGE_LABEL[language]}`,
+    href: `/${language}/feed.xml`,
+  }));
+}

@@ -1,0 +1,35 @@
+import { expect, test } from "vitest";
+import { shareImagePath, shareImageVersion, shareText } from "#app/content/share-image.ts";
+
+const post = {
+  language: "hindi" as const,
+  slug: "तरुवर-फल",
+  title: "तरुवर फल नहिं खात है",
+  content:
+    "<p>तरुवर फल नहिं खात है, सरवर पियहिं न पान।<br>कहि रहीम पर काज हित, संपति सँचहिं सुजान॥</p><p><em>पेड़ अपने फल नहीं खाते।</em></p><p>— रहीम</p>",
+  image: "/images/cards/hindi-2.jpg",
+};
+
+test("the quote is the first paragraph, line by line; a closing dash paragraph names who said it", () => {
+  expect(shareText(post.content)).toEqual({
+    quote: ["तरुवर फल नहिं खात है, सरवर पियहिं न पान।", "कहि रहीम पर काज हित, संपति सँचहिं सुजान॥"],
+    attribution: "रहीम",
+  });
+  expect(shareText("<p>Be the change.</p>")).toEqual({ quote: ["Be the change."], attribution: null });
+  expect(shareText("")).toEqual({ quote: [], attribution: null });
+});
+
+test("the version changes with the title, the text or the image, and only with them", () => {
+  const version = shareImageVersion(post);
+  expect(version).toMatch(/^[0-9a-z]{11}$/);
+  expect(shareImageVersion({ ...post })).toBe(version);
+  expect(shareImageVersion({ ...post, title: `${post.title}!` })).not.toBe(version);
+  expect(shareImageVersion({ ...post, content: `${post.content} ` })).not.toBe(version);
+  expect(shareImageVersion({ ...post, image: "" })).not.toBe(version);
+});
+
+test("the path carries language, version and the encoded slug", () => {
+  expect(shareImagePath(post)).toBe(
+    `/share/hindi/${shareImageVersion(post)}/${encodeURIComponent("तरुवर-फल")}.jpg`,
+  );
+});

@@ -1,0 +1,95 @@
+// The share image of a post: what it shows, and the address that names it.
+// Pure and isomorphic: route `meta` (server and browser) and the renderer
+// (app/data/share-image.server.ts) compute the same version from the same post.
+import { htmlToText } from "#app/content/html-text.ts";
+import type { Language } from "#app/content/languages.ts";
+import { siteConfig } from "#app/site.config.ts";
+
+export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_HEIGHT = 630;
+/** WhatsApp drops link previews whose image is larger than this. */
+export const SHARE_IMAGE_MAX_BYTES = 300 * 1024;
+/** Bump when the drawing changes, so every cached image and address is renewed. */
+export const SHARE_IMAGE_RENDERER_VERSION = 1;
+
+export interface ShareImageSource {
+  language: Language;
+  slug: string;
+  title: string;
+  /** Stored (sanitized) post HTML. */
+  content: string;
+  /** The feature image address, or the default image when the post has none. */
+  image: string;
+}
+
+export interface ShareText {
+  /** The quote's lines (verse lines stay lines); empty when the post has no text. */
+  quote: string[];
+  /** "तुलसीदास, रामचरितमानस" from a closing "— …" paragraph, without the dash. */
+  attribution: string | null;
+}
+
+const BLOCK_END = /<\/(?:p|blockquote|li|h[1-6]|div)>/i;
+const ATTRIBUTION = /^[—–-]\s*(.+)$/su;
+
+/**
+ * The first paragraph of the post is the quote; a last paragraph starting with
+ * a dash names who said it. Glosses and notes in between are left out.
+ */
+export function shareText(contentHtml: string): ShareText {
+  const paragraphs = contentHtml
+    .split(BLOCK_END)
+    .map((html) => htmlToText(html))
+    .filter((text) => text !== "");
+  let attribution: string | null = null;
+  const last = paragraphs.at(-1);
+  const match = last ? ATTRIBUTION.exec(last.replace(/\s+/g, " ")) : null;
+  if (match?.[1]) {
+    attribution = match[1].trim();
+    paragraphs.pop();
+  }
+  const first = paragraphs[0] ?? "";
+  return {
+    quote: first
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== ""),
+    attribution,
+  };
+}
+
+/** cyrb53: a small, fast, well-mixed 53-bit string hash (not for security). */
+function cyrb53(text: string, seed = 0): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/**
+ * A short hash of everything the image is drawn from: it changes when the
+ * post's title, text or image (or the drawing) changes, so the address does too.
+ */
+export function shareImageVersion(source: ShareImageSource): string {
+  const key = JSON.stringify([
+    SHARE_IMAGE_RENDERER_VERSION,
+    siteConfig.name,
+    source.language,
+    source.slug.normalize("NFC"),
+    source.title,
+    source.content,
+    source.image,
+  ]);
+  return cyrb53(key).toString(36).padStart(11, "0");
+}
+
+/** `/share/{language}/{version}/{slug}.jpg`: the version makes the address immutable. */
+export function shareImagePath(source: ShareImageSource): string {
+  return `/share/${source.language}/${shareImageVersion(source)}/${encodeURIComponent(source.slug)}.jpg`;
+}

@@ -1,0 +1,28 @@
+import { BACKGROUND_COLOUR, THEME_COLOUR } from "#app/content/seo.ts";
+import { siteConfig } from "#app/site.config.ts";
+
+/** The web app manifest, from the white-label config. */
+export function loader() {
+  const manifest = {
+    name: `${siteConfig.name} · ${siteConfig.tagline}`,
+    short_name: siteConfig.name,
+    description: siteConfig.about.teaser,
+    lang: "en",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    background_color: BACKGROUND_COLOUR,
+    theme_color: THEME_COLOUR,
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  };
+  return new Response(JSON.stringify(manifest, null, 2), {
+    headers: {
+      "Content-Type": "application/manifest+json; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

@@ -1,0 +1,332 @@
+import { existsSync, openSync, readSync, closeSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Language } from "#app/content/languages.ts";
+import {
+  describeIssues,
+  type PageRecord,
+  PageRecordSchema,
+  type PostRecord,
+  PostRecordSchema,
+} from "#app/content/schemas.ts";
+import { type Db, databasePath, migrate, openDatabase } from "#app/data/db.server.ts";
+import { ContentWriter, postKey, type WriteSummary } from "#app/data/write.server.ts";
+import { RejectedError, UserError } from "#cli/errors.ts";
+import { jsonSource, ndjsonSource } from "#cli/import-json.ts";
+import { wxrSource } from "#cli/import-wxr.ts";
+import { type Progress, silentProgress } from "#cli/progress.ts";
+import { FORMATS, type Format, type Source, type SourceItem } from "#cli/source.ts";
+
+export interface ImportOptions {
+  file: string;
+  databaseUrl: string;
+  format?: Format;
+  language?: Language;
+  dryRun?: boolean;
+  progress?: Progress;
+}
+
+export interface ImportReport extends WriteSummary {
+  format: Format;
+  dryRun: boolean;
+  skipped: number;
+  /** Reason → count, e.g. "attachment (used for featured images)" → 12. */
+  skippedReasons: Record<string, number>;
+  warnings: string[];
+  databaseFile: string;
+}
+
+/** Problems listed in full; past this, only counted. */
+const MAX_PROBLEMS = 20;
+
+/** The format the option names, else the file's extension, else its first bytes. */
+export function detectFormat(file: string, option?: string): Format {
+  if (option !== undefined) {
+    if (!(FORMATS as readonly string[]).includes(option)) {
+      throw new UserError(`unknown format "${option}" (use wxr, json or ndjson)`, 2);
+    }
+    return option as Format;
+  }
+  const extension = path.extname(file).toLowerCase();
+  if (extension === ".xml" || extension === ".wxr") return "wxr";
+  if (extension === ".ndjson" || extension === ".jsonl") return "ndjson";
+  if (extension === ".json") return "json";
+  const head = readHead(file).replace(/^\uFEFF/, "").trimStart();
+  if (head.startsWith("<")) return "wxr";
+  if (head.startsWith("[")) return "json";
+  if (head.startsWith("{")) {
+    const firstLine = head.split("\n", 1)[0] ?? "";
+    try {
+      JSON.parse(firstLine);
+      return "ndjson";
+    } catch {
+      return "json";
+    }
+  }
+  throw new UserError(`cannot tell the format of ${file}; pass --format wxr, json or ndjson`, 2);
+}
+
+function readHead(file: string): string {
+  const fd = openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const length = readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, length).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function openSource(file: string, format: Format, language?: Language): Source {
+  if (format === "wxr") return wxrSource(file, { language });
+  if (format === "ndjson") return ndjsonSource(file);
+  return jsonSource(file);
+}
+
+/** "line 17 (english "a-slug", idNum 12)": a label with whatever the raw record says about itself. */
+function describeRecord(label: string, value: unknown): string {
+  if (!value || typeof value !== "object") return label;
+  const { idNum, slug } = value as { idNum?: unknown; slug?: unknown };
+  const facts = [
+    (typeof idNum === "number" || typeof idNum === "string") && !label.includes(`wp:post_id ${idNum})`)
+      ? `idNum ${idNum}`
+      : null,
+    typeof slug === "string" && slug !== "" ? `slug "${slug}"` : null,
+  ].filter(Boolean);
+  return facts.length > 0 ? `${label} [${facts.join(", ")}]` : label;
+}
+
+/** Records as the schemas output them, with --language filling in a record's missing language. */
+function parseItem(
+  item: SourceItem,
+  language: Language | undefined,
+): { post: PostRecord } | { page: PageRecord } | { problems: string[] } | null {
+  if (item.kind === "skip") return null;
+  if (item.kind === "invalid") return { problems: [`${item.label}: ${item.message}`] };
+  if (item.kind === "page") {
+    const result = PageRecordSchema.safeParse(item.value, { reportInput: true });
+    if (result.success) return { page: result.data };
+    const where = describeRecord(item.label, item.value);
+    return { problems: describeIssues(result.error).map((issue) => `${where}: ${issue}`) };
+  }
+  let value = item.value as Record<string, unknown>;
+  if (language && (value.language === undefined || value.language === null || value.language === "")) {
+    value = { ...value, language };
+  }
+  const result = PostRecordSchema.safeParse(value, { reportInput: true });
+  if (result.success) return { post: result.data };
+  const where = describeRecord(item.label, value);
+  return { problems: describeIssues(result.error).map((issue) => `${where}: ${issue}`) };
+}
+
+interface Validated {
+  /** language + slug of every post in the file (postKey) → its label. */
+  incoming: Map<string, string>;
+  records: number;
+  skipped: number;
+  skippedReasons: Record<string, number>;
+  warnings: string[];
+}
+
+/**
+ * First pass: reads the whole file and checks every record, the file's own
+ * consistency (one slug and one idNum per post and language) and the idNums
+ * it would take from posts already in the database. Writes nothing.
+ */
+async function validate(
+  source: Source,
+  options: ImportOptions,
+  totalBytes: number,
+  progress: Progress,
+): Promise<Validated> {
+  const problems: string[] = [];
+  let total = 0;
+  const report = (message: string) => {
+    total++;
+    if (problems.length < MAX_PROBLEMS) problems.push(message);
+  };
+  const bySlug = new Map<string, string>();
+  const byIdNum = new Map<string, { label: string; slug: string }>();
+  const pages = new Map<string, string>();
+  const skippedReasons: Record<string, number> = {};
+  let skipped = 0;
+  let records = 0;
+  const counter = { bytes: 0 };
+
+  progress.start("validating", totalBytes);
+  const items = source.items(counter)[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<SourceItem>;
+    try {
+      next = await items.next();
+    } catch (error) {
+      // The file cannot be read as its format at all (bad XML, broken JSON).
+      if (!(error instanceof UserError)) throw error;
+      throw new RejectedError(
+        `${path.basename(options.file)} was rejected: ${error.message}; the database was not changed`,
+        [],
+        1,
+      );
+    }
+    if (next.done) break;
+    const item = next.value;
+    records++;
+    progress.update(counter.bytes, records);
+    if (item.kind === "skip") {
+      skipped++;
+      skippedReasons[item.reason] = (skippedReasons[item.reason] ?? 0) + 1;
+      continue;
+    }
+    const parsed = parseItem(item, options.language);
+    if (!parsed) continue;
+    if ("problems" in parsed) {
+      for (const problem of parsed.problems) report(problem);
+      continue;
+    }
+    if ("page" in parsed) {
+      const other = pages.get(parsed.page.slug);
+      if (other) report(`${item.label}: slug: page "${parsed.page.slug}" is also ${other}`);
+      else pages.set(parsed.page.slug, item.label);
+      continue;
+    }
+    const { post } = parsed;
+    const key = postKey(post.language, post.slug);
+    const label = `${item.label} [${post.language} "${post.slug}", idNum ${post.idNum}]`;
+    const sameSlug = bySlug.get(key);
+    if (sameSlug) report(`${label}: slug: ${post.language} "${post.slug}" is also ${sameSlug}`);
+    else bySlug.set(key, item.label);
+    const idKey = `${post.language}\n${post.idNum}`;
+    const sameId = byIdNum.get(idKey);
+    if (sameId) report(`${label}: idNum: ${post.language} idNum ${post.idNum} is also ${sameId.label}`);
+    else byIdNum.set(idKey, { label, slug: post.slug });
+  }
+  progress.done(`validated ${records.toLocaleString("en")} records`);
+
+  const later = source.afterFirstPass?.() ?? { errors: [], warnings: [] };
+  for (const error of later.errors) report(error);
+
+  // An idNum the file gives a post may be held in the database by another
+  // post; that is fine only if the file also rewrites that other post.
+  const file = databasePath(options.databaseUrl);
+  if (total === 0 && file !== ":memory:" && existsSync(file)) {
+    const db = openExisting(options.databaseUrl);
+    try {
+      if (hasTable(db, "posts")) {
+        const rows = db.prepare("SELECT language, id_num AS idNum, slug FROM posts").iterate() as IterableIterator<{
+          language: Language;
+          idNum: number;
+          slug: string;
+        }>;
+        for (const row of rows) {
+          const wanted = byIdNum.get(`${row.language}\n${row.idNum}`);
+          if (wanted && wanted.slug !== row.slug && !bySlug.has(postKey(row.language, row.slug))) {
+            report(
+              `${wanted.label}: idNum: ${row.language} idNum ${row.idNum} is held in the database by post "${row.slug}", which this file does not include`,
+            );
+          }
+        }
+      }
+    } finally {
+      db.close();
+    }
+  }
+
+  if (total > 0) {
+    const more = total > problems.length ? ` (the first ${problems.length} are listed)` : "";
+    throw new RejectedError(
+      `${path.basename(options.file)} was rejected: ${total} problem${total === 1 ? "" : "s"}${more}; the database was not changed`,
+      problems,
+      total,
+    );
+  }
+  return { incoming: bySlug, records, skipped, skippedReasons, warnings: later.warnings };
+}
+
+/** Read-only, with the SQL functions the triggers call (a dry run prepares, never runs, writes). */
+function openExisting(databaseUrl: string): Db {
+  try {
+    return openDatabase(databaseUrl, { readonly: true }).db;
+  } catch (error) {
+    throw new UserError(`cannot open the database ${databasePath(databaseUrl)}: ${(error as Error).message}`);
+  }
+}
+
+function hasTable(db: Db, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
+/**
+ * `sukti import`: validates the whole file, then writes it in one transaction
+ * (readers of a running server see the old content or the new, never half).
+ * Any problem leaves the database as it was.
+ */
+export async function importFile(options: ImportOptions): Promise<ImportReport> {
+  const progress = options.progress ?? silentProgress;
+  let size: number;
+  try {
+    const stat = statSync(options.file);
+    if (!stat.isFile()) throw new Error("not a file");
+    size = stat.size;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+    throw new UserError(`cannot read ${options.file}: ${reason}`);
+  }
+  const format = detectFormat(options.file, options.format);
+  const source = openSource(options.file, format, options.language);
+  const dryRun = options.dryRun ?? false;
+  const validated = await validate(source, options, size, progress);
+
+  const file = databasePath(options.databaseUrl);
+  // A dry run reads the real database if there is one, or an empty one in memory.
+  const db = dryRun
+    ? file !== ":memory:" && existsSync(file)
+      ? openExisting(options.databaseUrl)
+      : emptyDatabase()
+    : openDatabase(options.databaseUrl).db;
+  try {
+    if (!dryRun) migrate(db);
+    if (dryRun && !hasTable(db, "posts")) migrate(db);
+    const writer = new ContentWriter(db, { incoming: validated.incoming, dryRun });
+    const counter = { bytes: 0 };
+    let records = 0;
+    progress.start(dryRun ? "checking" : "writing", size);
+    if (!dryRun) db.exec("BEGIN IMMEDIATE");
+    try {
+      for await (const item of source.items(counter)) {
+        records++;
+        progress.update(counter.bytes, records);
+        const parsed = parseItem(item, options.language);
+        if (!parsed) continue;
+        // Validated in the first pass: a difference now means the file changed under us.
+        if ("problems" in parsed) throw new UserError(`${options.file} changed during the import: ${parsed.problems[0]}`);
+        if ("post" in parsed) writer.writePost(parsed.post);
+        else writer.writePage(parsed.page);
+      }
+      writer.finish();
+      if (!dryRun) db.exec("COMMIT");
+    } catch (error) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+    const { created, updated, unchanged } = writer.summary;
+    progress.done(
+      `${dryRun ? "checked" : "wrote"} ${records.toLocaleString("en")} records: ${created} created, ${updated} updated, ${unchanged} unchanged`,
+    );
+    return {
+      ...writer.summary,
+      format,
+      dryRun,
+      skipped: validated.skipped,
+      skippedReasons: validated.skippedReasons,
+      warnings: validated.warnings,
+      databaseFile: file,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+function emptyDatabase(): Db {
+  const { db } = openDatabase(":memory:");
+  migrate(db);
+  return db;
+}

@@ -1,0 +1,262 @@
+// `npm run bench:search [-- --count N] [-- --http]`: search on a generated
+// corpus (cli/generate.ts) of N posts in the three languages. Prints the time
+// to write the corpus with the index kept by its triggers, the time to build
+// the index from scratch, the database size, and the server-side time of 30
+// representative queries through the real SqliteContentStore.searchPosts,
+// against a baseline measured in the same run: a post page's read (getPost).
+// With --http it also serves the database with the built server (run
+// `npm run build` first) and compares a results page with a post page.
+// Figures only: nothing here asserts a timing.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { postPath } from "#app/content/languages.ts";
+import type { PostRecord } from "#app/content/schemas.ts";
+import { migrate, openDatabase } from "#app/data/db.server.ts";
+import { rebuildSearchIndex } from "#app/data/search.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite.server.ts";
+import { writeContent } from "#app/data/write.server.ts";
+import { generatePosts } from "#cli/generate.ts";
+
+const QUERIES: [kind: string, text: string][] = [
+  ["english", "love"],
+  ["english", "truth"],
+  ["english", "the mind"],
+  ["english", "quiet heart"],
+  ["english", "silence"],
+  ["english", "river of time"],
+  ["english", "kindness"],
+  ["english", "pati"],
+  ["english", "Vivekananda"],
+  ["english", "humility peace"],
+  ["devanagari", "प्रेम"],
+  ["devanagari", "मन"],
+  ["devanagari", "ज्ञान"],
+  ["devanagari", "शान्ति"],
+  ["devanagari", "बाज़ार"],
+  ["devanagari", "हृदय"],
+  ["devanagari", "सच्चे मन से"],
+  ["devanagari", "विठ्ठल"],
+  ["romanised", "prem"],
+  ["romanised", "shanti"],
+  ["romanised", "gyan"],
+  ["romanised", "dnyan"],
+  ["romanised", "ishwar"],
+  ["romanised", "zindagi"],
+  ["romanised", "bhakti"],
+  ["romanised", "kabir"],
+  ["one-letter", "a"],
+  ["one-letter", "क"],
+  ["no-hit", "xyzzyq"],
+  ["no-hit", "ज़ज़ज़"],
+];
+const RUNS = 15;
+
+function median(values: readonly number[]): number {
+  return percentile(values, 0.5);
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = p * (sorted.length - 1);
+  const low = Math.floor(rank);
+  const high = Math.ceil(rank);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function time(fn: () => Promise<unknown> | unknown): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function startBuiltServer(dbPath: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: `file:${dbPath}`,
+      LOG_LEVEL: "warn",
+    },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
+    } catch {}
+    if (Date.now() > deadline) throw new Error("server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function bench(count: number, http: boolean): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "sukti-bench-search-"));
+  const dbPath = path.join(dir, "bench.db");
+  try {
+    const { db } = openDatabase(`file:${dbPath}`);
+    migrate(db);
+    console.log(`corpus: ${count.toLocaleString("en")} generated posts (cli/generate.ts, seed 1)`);
+    console.log(`node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
+
+    // Write in batches, as an import would; the triggers index as they go.
+    const published: PostRecord[] = [];
+    let batch: PostRecord[] = [];
+    let writeMs = 0;
+    let characters = 0;
+    const flush = async () => {
+      const posts = batch;
+      batch = [];
+      writeMs += await time(() => writeContent(db, { posts, pages: [] }));
+    };
+    for (const post of generatePosts({ count, seed: 1 })) {
+      characters += post.content.length;
+      if (post.status === "publish" && published.length < 2000) published.push(post);
+      batch.push(post);
+      if (batch.length === 5000) await flush();
+    }
+    await flush();
+    const counts = db
+      .prepare("SELECT language, count(*) AS n FROM posts WHERE status = 'publish' GROUP BY language")
+      .all() as { language: string; n: number }[];
+    console.log(
+      `published: ${counts.map((c) => `${c.language} ${c.n.toLocaleString("en")}`).join(", ")}; mean HTML length ${Math.round(characters / count)} characters`,
+    );
+    console.log(`write ${count.toLocaleString("en")} posts, index kept by triggers: ${(writeMs / 1000).toFixed(1)} s`);
+    const rebuildMs = await time(() => rebuildSearchIndex(db));
+    console.log(`index build from scratch (rebuildSearchIndex): ${(rebuildMs / 1000).toFixed(1)} s`);
+    const optimizeMs = await time(() =>
+      db.exec("INSERT INTO search_index (search_index) VALUES ('optimize')"),
+    );
+    console.log(`index optimize (optional): ${(optimizeMs / 1000).toFixed(1)} s`);
+
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    const sizes = db
+      .prepare(
+        `SELECT CASE WHEN name LIKE 'search%' THEN 'search' ELSE 'rest' END AS part, sum(pgsize) AS bytes
+         FROM dbstat GROUP BY part`,
+      )
+      .all() as { part: string; bytes: number }[];
+    const words = db.prepare("SELECT count(*) FROM search_words").pluck().get() as number;
+    console.log(
+      `database: ${mb(statSync(dbPath).size)} (search tables ${mb(sizes.find((s) => s.part === "search")?.bytes ?? 0)}, everything else ${mb(sizes.find((s) => s.part === "rest")?.bytes ?? 0)}); ${words.toLocaleString("en")} Devanagari words indexed\n`,
+    );
+
+    const store = new SqliteContentStore(db);
+    // Baselines: a post's read (getPost), and everything a post page's loader
+    // reads (the post, its neighbours, related posts).
+    const getPostTimes: number[] = [];
+    const postPageTimes: number[] = [];
+    const postPage = async (post: PostRecord) => {
+      await store.getPost(post.language, post.slug);
+      await store.adjacentPosts(post.language, post.slug);
+      await store.relatedPosts(post.language, post.slug, 4);
+    };
+    for (let i = 0; i < 50; i++) await postPage(published[i]!);
+    for (let i = 0; i < RUNS * QUERIES.length; i++) {
+      const post = published[i % published.length]!;
+      getPostTimes.push(await time(() => store.getPost(post.language, post.slug)));
+      postPageTimes.push(await time(() => postPage(post)));
+    }
+
+    // Warm up (JIT, page cache), then measure in rounds over all queries so
+    // that garbage collection and cache effects fall on every query alike.
+    const hitCounts = new Map<string, number>();
+    for (const [, text] of QUERIES) hitCounts.set(text, (await store.searchPosts(text, 1, 24)).total);
+    for (let round = 0; round < 3; round++) for (const [, text] of QUERIES) await store.searchPosts(text, 1, 24);
+    const samples = new Map<string, number[]>(QUERIES.map(([, text]) => [text, []]));
+    for (let round = 0; round < RUNS; round++) {
+      for (const [, text] of QUERIES) samples.get(text)!.push(await time(() => store.searchPosts(text, 1, 24)));
+    }
+    const all = [...samples.values()].flat();
+    console.log(`${"kind".padEnd(11)} ${"query".padEnd(16)} ${"hits".padStart(7)} ${"median".padStart(10)} ${"p95".padStart(10)}`);
+    for (const [kind, text] of QUERIES) {
+      const times = samples.get(text)!;
+      console.log(
+        `${kind.padEnd(11)} ${text.padEnd(16)} ${String(hitCounts.get(text)).padStart(7)} ${ms(median(times)).padStart(10)} ${ms(percentile(times, 0.95)).padStart(10)}`,
+      );
+    }
+    const perQuery = [...samples.values()].map(median);
+    const searchMedian = median(all);
+    const baselineMedian = median(postPageTimes);
+    console.log(
+      `\nsearch, ${QUERIES.length} queries × ${RUNS} rounds, page 1 of 24: median ${ms(searchMedian)}, p95 ${ms(percentile(all, 0.95))}, max ${ms(Math.max(...all))}`,
+    );
+    console.log(
+      `per-query medians: median ${ms(median(perQuery))}, p95 ${ms(percentile(perQuery, 0.95))}, slowest ${ms(Math.max(...perQuery))}`,
+    );
+    console.log(
+      `baseline getPost: median ${ms(median(getPostTimes))}; a post page's reads (getPost, adjacentPosts, relatedPosts): median ${ms(baselineMedian)}, p95 ${ms(percentile(postPageTimes, 0.95))}`,
+    );
+    console.log(
+      `ratio: search median / post page reads median = ${(searchMedian / baselineMedian).toFixed(1)}x (/ getPost ${(searchMedian / median(getPostTimes)).toFixed(0)}x)`,
+    );
+    await store.close();
+
+    if (http) await benchHttp(dbPath, published);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whole pages from the built server: a results page against a post page. */
+async function benchHttp(dbPath: string, published: PostRecord[]): Promise<void> {
+  if (!existsSync(path.resolve(import.meta.dirname, "..", "build", "server"))) {
+    console.log("\n--http: no build/ (run npm run build first)");
+    return;
+  }
+  const { url, child } = await startBuiltServer(dbPath);
+  try {
+    const get = async (pathname: string) => {
+      const started = performance.now();
+      const response = await fetch(`${url}${pathname}`);
+      await response.text();
+      if (response.status !== 200) throw new Error(`${pathname}: ${response.status}`);
+      return performance.now() - started;
+    };
+    const postPaths = published.slice(0, 50).map((post) => postPath(post.language, post.slug));
+    const searchPaths = QUERIES.filter(([kind]) => kind !== "no-hit").map(
+      ([, text]) => `/search/${encodeURIComponent(text)}`,
+    );
+    for (const p of [...postPaths.slice(0, 10), ...searchPaths]) await get(p);
+    const posts: number[] = [];
+    const searches: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const p of postPaths.slice(0, searchPaths.length)) posts.push(await get(p));
+      for (const p of searchPaths) searches.push(await get(p));
+    }
+    console.log(
+      `\nHTTP, whole page: post page median ${ms(median(posts))}, p95 ${ms(percentile(posts, 0.95))}; results page median ${ms(median(searches))}, p95 ${ms(percentile(searches, 0.95))}`,
+    );
+    console.log(`ratio: results page / post page = ${(median(searches) / median(posts)).toFixed(2)}x (median)`);
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+const { values } = parseArgs({
+  options: { count: { type: "string", default: "100000" }, http: { type: "boolean", default: false } },
+});
+await bench(Number(values.count), values.http ?? false);
