@@ -23,12 +23,27 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 
 if (!existsSync(path.join(root, "build/server/index.js"))) run("npx", ["react-router", "build"]);
 
+const children = new Set<ReturnType<typeof spawn>>();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === "object" && address ? address.port : 0;
+}
+
 async function startSukti(dbPath: string, port: number) {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${dbPath}`, LOG_LEVEL: "error" },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
@@ -72,12 +87,14 @@ function targets(dbPath: string) {
       .pluck()
       .get(language) as string;
   const hindiCount = db.prepare("SELECT count(*) FROM posts WHERE status = 'publish' AND language = 'hindi'").pluck().get() as number;
+  const english = first("english");
+  const hindi = first("hindi");
   db.close();
   const deepPage = Math.max(2, Math.min(400, Math.ceil(hindiCount / 24)));
   return {
     home: "/",
-    "english post": postPath("english", first("english")),
-    "hindi post": postPath("hindi", first("hindi")),
+    "english post": postPath("english", english),
+    "hindi post": postPath("hindi", hindi),
     "/hindi/home": "/hindi/home",
     [`/hindi/home?page=${deepPage}`]: `/hindi/home?page=${deepPage}`,
     "/tags": "/tags",
@@ -85,7 +102,9 @@ function targets(dbPath: string) {
   };
 }
 
-async function benchDataset(name: string, dbPath: string, port: number) {
+async function benchDataset(name: string, dbPath: string) {
+  const port = await freePort();
+  const barePort = await freePort();
   const child = await startSukti(dbPath, port);
   const urls = targets(dbPath);
   const bodies = new Map<string, Buffer>();
@@ -96,14 +115,14 @@ async function benchDataset(name: string, dbPath: string, port: number) {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
     res.end(body);
   });
-  await new Promise<void>((resolve) => bare.listen(port + 1, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => bare.listen(barePort, "127.0.0.1", resolve));
   try {
     for (const [label, target] of Object.entries(urls)) {
       const response = await fetch(`http://127.0.0.1:${port}${target}`);
       if (response.status !== 200) throw new Error(`${target} answered ${response.status}`);
       bodies.set(target, Buffer.from(await response.arrayBuffer()));
       const sukti = await load(`http://127.0.0.1:${port}${target}`);
-      const ceiling = await load(`http://127.0.0.1:${port + 1}${target}`);
+      const ceiling = await load(`http://127.0.0.1:${barePort}${target}`);
       rows.push({ label, sukti, bare: ceiling });
     }
   } finally {
@@ -130,7 +149,7 @@ async function benchDataset(name: string, dbPath: string, port: number) {
 try {
   console.log(`# sukti bench · ${new Date().toISOString()} · ${DURATION_S}s × ${CONNECTIONS} connections per URL`);
   const demoDb = path.join(work, "demo.db");
-  await benchDataset("demo data", demoDb, 3900);
+  await benchDataset("demo data", demoDb);
 
   const corpusFile = path.join(work, "corpus.ndjson");
   const corpusDb = path.join(work, "corpus.db");
@@ -138,7 +157,7 @@ try {
   run("node", ["bin/sukti.js", "generate", "--count", String(CORPUS), "--format", "ndjson", "--out", corpusFile]);
   run("node", ["bin/sukti.js", "import", corpusFile], { DATABASE_URL: `file:${corpusDb}` });
   console.log(`\n${CORPUS} posts generated and imported in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  await benchDataset(`generated corpus, ${CORPUS} posts`, corpusDb, 3910);
+  await benchDataset(`generated corpus, ${CORPUS} posts`, corpusDb);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

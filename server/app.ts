@@ -1,5 +1,6 @@
 import "react-router";
 import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import compression from "compression";
@@ -13,7 +14,7 @@ import type { ResilientSqliteStore } from "#app/data/resilient-store.server.ts";
 import { openContentStore } from "#app/data/store.server.ts";
 import { ConfigError, parseEnv } from "#app/env.server.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { etagOf, PageCache, type RenderedPage } from "./page-cache.ts";
+import { etagOf, joinParts, PageCache, type RenderedPage, splitAtTokens } from "./page-cache.ts";
 import { plainPage } from "./pages.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security.ts";
 
@@ -26,6 +27,8 @@ export interface AppOptions {
   clientDir: string | null;
   /** PUBLIC_URL: the origin visitors use, when a proxy stands in front. */
   publicUrl?: string;
+  /** The server build, loaded once at start (production); Vite loads it per request in development. */
+  build?: ServerBuild;
   /** Trust X-Forwarded-* headers (TRUST_PROXY), e.g. "loopback" or a hop count. */
   trustProxy?: string;
   vite?: ViteDevServer;
@@ -42,6 +45,7 @@ export function createApp({
   clientDir,
   publicUrl,
   trustProxy,
+  build,
   vite,
 }: AppOptions) {
   const app = express();
@@ -50,10 +54,10 @@ export function createApp({
   if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
   const cache = new PageCache();
-  const build = vite
-    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  const handle = createRequestHandler(build, vite ? "development" : "production");
+  const handle = createRequestHandler(
+    vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
+    vite ? "development" : "production",
+  );
 
   app.use((req, res, next) => {
     const started = performance.now();
@@ -87,7 +91,14 @@ export function createApp({
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // public/ files: only paths that name one reach the disk, so pages skip a stat.
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    const topLevel = new Set(readdirSync(clientDir));
+    app.use((req, res, next) => {
+      const first = req.path.split("/")[1] ?? "";
+      if (topLevel.has(first) && first !== "assets") publicFiles(req, res, next);
+      else next();
+    });
   }
 
   app.get("/healthz", async (_req, res) => {
@@ -122,7 +133,7 @@ export function createApp({
       const cacheable = version !== null && !UNCACHED.test(key);
       let page = cacheable ? cache.get(key, version) : null;
       if (!page) {
-        page = await render(req, res, nonce, requestId);
+        page = await render(req, res, requestId);
         const control = page.headers.find(([name]) => name === "cache-control")?.[1] ?? "";
         if (cacheable && page.status === 200 && !/no-store|private/.test(control))
           cache.set(key, version, page);
@@ -133,12 +144,7 @@ export function createApp({
     }
   });
 
-  async function render(
-    req: Request,
-    res: Response,
-    nonce: string,
-    requestId: string,
-  ): Promise<RenderedPage> {
+  async function render(req: Request, res: Response, requestId: string): Promise<RenderedPage> {
     // Placeholders, so a cached page can be served with each response's own nonce and id.
     const nonceToken = `n${randomBytes(12).toString("hex")}`;
     const requestIdToken = `r${randomBytes(12).toString("hex")}`;
@@ -167,14 +173,11 @@ export function createApp({
     response.headers.forEach((value, name) => {
       if (name !== "content-length") pageHeaders.push([name, value]);
     });
-    void nonce;
     return {
       status: response.status,
       headers: pageHeaders,
-      body,
+      parts: splitAtTokens(body, { nonce: nonceToken, requestId: requestIdToken }),
       etag: etagOf(body),
-      nonceToken,
-      requestIdToken,
     };
   }
 
@@ -192,14 +195,7 @@ export function createApp({
         return;
       }
     }
-    let body: Buffer | string = page.body;
-    if (isHtml || page.body.includes(page.nonceToken) || page.body.includes(page.requestIdToken)) {
-      body = page.body
-        .toString("utf8")
-        .replaceAll(page.nonceToken, nonce)
-        .replaceAll(page.requestIdToken, requestId);
-    }
-    res.status(page.status).send(body);
+    res.status(page.status).send(joinParts(page.parts, { nonce, requestId }));
   }
 
   function sendPlain(res: Response, status: number, title: string, message: string, nonce: string) {
@@ -277,7 +273,9 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     return fail(`cannot open database ${env.DATABASE_URL}: ${(error as Error).message}`);
   }
   const seed = env.SUKTI_RANDOM_SEED;
+  const build = vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const app = createApp({
+    build,
     store,
     logger,
     randomForRequest: seed === undefined ? () => Math.random : () => seededRandom(seed),

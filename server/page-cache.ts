@@ -1,13 +1,45 @@
 import { createHash } from "node:crypto";
 
+export type BodyPart = Buffer | "nonce" | "requestId";
+
 export interface RenderedPage {
   status: number;
   headers: [string, string][];
-  /** The body as rendered, with placeholder tokens for the nonce and request id. */
-  body: Buffer;
+  /** The body as rendered, cut where the nonce and request id go. */
+  parts: BodyPart[];
   etag: string;
-  nonceToken: string;
-  requestIdToken: string;
+}
+
+/** Cuts `body` at each placeholder token, once, so each response only concatenates. */
+export function splitAtTokens(body: Buffer, tokens: { nonce: string; requestId: string }): BodyPart[] {
+  const parts: BodyPart[] = [];
+  const names = [
+    ["nonce", Buffer.from(tokens.nonce)],
+    ["requestId", Buffer.from(tokens.requestId)],
+  ] as const;
+  let from = 0;
+  for (;;) {
+    let next = -1;
+    let found: (typeof names)[number] | null = null;
+    for (const entry of names) {
+      const at = body.indexOf(entry[1], from);
+      if (at !== -1 && (next === -1 || at < next)) {
+        next = at;
+        found = entry;
+      }
+    }
+    if (!found) break;
+    if (next > from) parts.push(body.subarray(from, next));
+    parts.push(found[0]);
+    from = next + found[1].length;
+  }
+  if (from < body.length) parts.push(body.subarray(from));
+  return parts;
+}
+
+export function joinParts(parts: BodyPart[], values: { nonce: string; requestId: string }): Buffer {
+  if (parts.length === 1 && typeof parts[0] !== "string") return parts[0] as Buffer;
+  return Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(values[part]) : part)));
 }
 
 export function etagOf(body: Buffer): string {

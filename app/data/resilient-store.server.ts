@@ -81,6 +81,8 @@ class ResilientSqlite {
   }
 
   async ping(): Promise<boolean> {
+    // Between file checks, a store that answered its last read is up.
+    if (this.#inner && Date.now() - this.#checkedAt < CHECK_INTERVAL_MS) return true;
     try {
       return await this.#use((store) => store.ping());
     } catch {

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { createCanvas, GlobalFonts, type Image, loadImage, type SKRSContext2D } from "@napi-rs/canvas";
+import type { Image, SKRSContext2D } from "@napi-rs/canvas";
 import { LANGUAGE_LABEL } from "#app/content/languages.ts";
 import {
   SHARE_IMAGE_HEIGHT,
@@ -51,8 +51,18 @@ export function fontFilePath(specifier: string): string {
   return require.resolve(specifier);
 }
 
+// Skia costs ~40 MB of memory once loaded: load it with the first share image,
+// not with the server.
+type Canvas = typeof import("@napi-rs/canvas");
+let canvas: Canvas | null = null;
+export async function loadCanvas(): Promise<Canvas> {
+  canvas ??= await import("@napi-rs/canvas");
+  registerFonts(canvas.GlobalFonts);
+  return canvas;
+}
+
 let fontsReady = false;
-function registerFonts() {
+function registerFonts(GlobalFonts: Canvas["GlobalFonts"]) {
   if (fontsReady) return;
   for (const { family, files } of Object.values(SHARE_FONTS)) {
     for (const file of files) {
@@ -144,7 +154,7 @@ function fontOf(size: number, weight: number, family: string) {
 
 /** Where every piece of text goes: the largest quote size that fits the box. */
 export function layoutShareImage(ctx: SKRSContext2D, source: ShareImageSource): ShareLayout {
-  registerFonts();
+  if (!fontsReady) throw new Error("share image: fonts not loaded; await loadCanvas() first");
   const script = source.language === "english" ? "latin" : "devanagari";
   const family = SHARE_FONTS[script].family;
   // Matras above and below the line need more leading than Latin text.
@@ -272,7 +282,7 @@ async function loadLocalImage(url: string): Promise<Image | null> {
     const file = path.resolve(dir, `.${pathname}`);
     if (!file.startsWith(dir + path.sep)) return null;
     try {
-      return await loadImage(await readFile(file));
+      return await (await loadCanvas()).loadImage(await readFile(file));
     } catch {}
   }
   return null;
@@ -333,7 +343,7 @@ const QUALITIES = [84, 76, 68, 60, 50];
 /** The 1200×630 JPEG of a post: its quote over its blurred feature image, or over the site's colours. */
 export async function renderShareImage(source: ShareImageSource & { hasOwnImage: boolean }) {
   const started = performance.now();
-  const canvas = createCanvas(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT);
+  const canvas = (await loadCanvas()).createCanvas(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT);
   const ctx = canvas.getContext("2d");
   const layout = layoutShareImage(ctx, source);
   drawBackground(ctx, source.hasOwnImage ? await loadLocalImage(source.image) : null);

@@ -14,6 +14,7 @@ import { openDatabase } from "#app/data/db.server.ts";
 import {
   fontFilePath,
   layoutShareImage,
+  loadCanvas,
   SHARE_FONTS,
   SHARE_LOGO_BOX,
   type ShareTextItem,
@@ -197,6 +198,7 @@ const broken = (text: string) => text.replace(/\u094d/g, "\u094d\u200c");
 test("Hindi and Marathi share images draw their conjuncts as the browser does", async () => {
   const { context, page, errors } = await newPage(browser, { viewport: { width: W, height: H } });
   const faces = fontFaces();
+  await loadCanvas();
   const measure = createCanvas(W, H).getContext("2d");
   for (const post of POSTS) {
     await page.goto(`${server.url}${postPath(post.language, post.slug)}`);

@@ -1,0 +1,61 @@
+import { Fragment } from "react";
+import { Link } from "react-router";
+import type { SearchHitView } from "#app/content/search-page.ts";
+import type { SearchSegment } from "#app/data/store.ts";
+
+/** Text with the matched words in <mark>: plain text nodes, never HTML. */
+export function Marked({ segments }: { segments: readonly SearchSegment[] }) {
+  return (
+    <>
+      {segments.map((segment, i) =>
+        segment.mark ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments are fixed for the page.
+          <mark key={i}>{segment.text}</mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments are fixed for the page.
+          <Fragment key={i}>{segment.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+export function SearchHitCard({ hit }: { hit: SearchHitView }) {
+  return (
+    <li className="search-hit" lang={hit.lang}>
+      <h2 className="search-hit-title">
+        <Link to={hit.href} className="post-card-link">
+          <Marked segments={hit.titleSegments} />
+        </Link>
+      </h2>
+      {hit.snippet.length > 0 ? (
+        <p className="search-hit-snippet">
+          <Marked segments={hit.snippet} />
+        </p>
+      ) : null}
+      <p className="search-hit-meta">
+        <span lang="en">{hit.languageLabel}</span>
+        {" · "}
+        <time dateTime={hit.isoDateTime}>{hit.postDateTime}</time>
+        {hit.matchedTerms.map((term) => (
+          <Fragment key={term.href}>
+            {" · "}
+            <Link to={term.href} className="search-hit-term">
+              <mark>{term.name}</mark>
+            </Link>
+          </Fragment>
+        ))}
+      </p>
+    </li>
+  );
+}
+
+export function SearchResults({ hits, start }: { hits: readonly SearchHitView[]; start: number }) {
+  return (
+    <ol className="search-results" start={start}>
+      {hits.map((hit) => (
+        <SearchHitCard key={hit.href} hit={hit} />
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { LANGUAGES } from "#app/content/languages.ts";
+import { migrate, openDatabase } from "#app/data/db.server.ts";
+import { registerSqlFunctions } from "#app/data/sql-functions.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite.server.ts";
+import { writeContent } from "#app/data/write.server.ts";
+import { generateCorpus } from "#cli/generate.ts";
+
+// Every read the site makes must be served by an index: a read that scans
+// posts grows with the site (the home gallery once took 67 ms at 100,000 posts).
+let dir: string;
+let db: Database.Database;
+const executed: string[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "sukti-plans-"));
+  const file = path.join(dir, "plans.db");
+  const setup = openDatabase(`file:${file}`).db;
+  migrate(setup);
+  writeContent(setup, { posts: generateCorpus({ count: 1500, seed: 3 }), pages: [] });
+  setup.close();
+  db = new Database(file, { verbose: (sql) => executed.push(String(sql)) });
+  registerSqlFunctions(db);
+}, 60_000);
+
+afterAll(() => {
+  db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("no store read scans the posts table", async () => {
+  const store = new SqliteContentStore(db);
+  const website = await store.getWebsite();
+  const latest = await store.latestPost();
+  if (!latest) throw new Error("no posts");
+  for (const language of LANGUAGES) {
+    await store.samplePosts(language, [1, 2, 3, 40, 41, 42], 3);
+    await store.listPosts({ language }, 1, 24);
+    await store.listPosts({ language }, 5, 24);
+    await store.countPosts(language);
+    await store.postAt(language, 17);
+  }
+  await store.getPost(latest.language, latest.slug);
+  await store.getPostAnyLanguage(latest.slug);
+  await store.adjacentPosts(latest.language, latest.slug);
+  await store.relatedPosts(latest.language, latest.slug, 4);
+  const [tag] = await store.listTags();
+  if (tag) await store.listPosts({ tag: tag.slug }, 1, 24);
+  expect(website.maxIdEng).toBeGreaterThan(0);
+
+  const scans: string[] = [];
+  const reads = executed.filter((sql) => /^\s*(SELECT|WITH)/i.test(sql) && /\bposts\b/.test(sql));
+  expect(reads.length).toBeGreaterThan(15);
+  for (const sql of reads) {
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[];
+    for (const { detail } of plan) {
+      if (/^SCAN (p|posts)\b/.test(detail) && !/USING (COVERING )?INDEX/.test(detail)) {
+        scans.push(`${detail}\n  in: ${sql.replace(/\s+/g, " ").slice(0, 200)}`);
+      }
+    }
+  }
+  expect(scans).toEqual([]);
+});
+
+/** The plan details of the statements one read runs. */
+async function plansOf(read: () => Promise<unknown>): Promise<string> {
+  executed.length = 0;
+  await read();
+  return executed
+    .filter((sql) => /^\s*(SELECT|WITH)/i.test(sql))
+    .flatMap((sql) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail),
+    )
+    .join("\n");
+}
+
+test("each read seeks the index made for it", async () => {
+  const store = new SqliteContentStore(db);
+  const latest = (await store.latestPost())!;
+  // SPEC §7.2: one seek per drawn id, not a walk through the language.
+  expect(await plansOf(() => store.samplePosts("hindi", [1, 2, 3, 40, 41, 42], 3))).toContain(
+    "posts_language_id_num (language=? AND id_num=?)",
+  );
+  expect(await plansOf(() => store.getWebsite())).toContain("posts_language_id_num (language=?)");
+  expect(await plansOf(() => store.latestPost())).toContain("posts_published_time");
+  expect(await plansOf(() => store.getPost(latest.language, latest.slug))).toContain(
+    "posts_language_slug (language=? AND slug=?)",
+  );
+  expect(await plansOf(() => store.listPosts({ language: "marathi" }, 3, 24))).toContain(
+    "posts_language_published_time (language=?)",
+  );
+  expect(await plansOf(() => store.adjacentPosts(latest.language, latest.slug))).toMatch(
+    /posts_language_published_time \(language=\? AND post_time[<>]\?\)/,
+  );
+});
