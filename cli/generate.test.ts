@@ -11,7 +11,10 @@ test("a corpus is valid import records: three languages, unique ids and slugs, r
   const posts = generateCorpus({ count: 3000, seed: 1 });
   for (const post of posts) expect(PostRecordSchema.parse(post)).toEqual(post);
   const byLanguage: Partial<Record<string, typeof posts>> = {};
-  for (const p of posts) (byLanguage[p.language] ??= []).push(p);
+  for (const p of posts) {
+    byLanguage[p.language] ??= [];
+    byLanguage[p.language]!.push(p);
+  }
   expect(Object.keys(byLanguage).sort()).toEqual(["english", "hindi", "marathi"]);
   for (const list of Object.values(byLanguage)) {
     expect(list!.length).toBeGreaterThan(600);

@@ -1,9 +1,11 @@
-import { createWriteStream } from "node:fs";
 import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { Language } from "#app/content/languages.ts";
+import { type RandomSource, seededRandom } from "#app/content/sampling.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
-import { type RandomSource, seededRandom } from "#app/content/sampling.ts";
 import type { PostStatus } from "#app/data/store.ts";
 
 // A synthetic corpus for benchmarks: quote posts in the three languages, with
@@ -342,7 +344,10 @@ function sentence(random: RandomSource, words: Vocabulary, english: boolean): st
 }
 
 function titleFrom(line: string, english: boolean): string {
-  const words = line.replace(/[.।॥:,]/g, "").trim().split(/\s+/);
+  const words = line
+    .replace(/[.।॥:,]/g, "")
+    .trim()
+    .split(/\s+/);
   return words.slice(0, Math.min(words.length, english ? 7 : 6)).join(" ");
 }
 
@@ -357,7 +362,9 @@ function post(random: RandomSource, language: Language, idNum: number, postTime:
   const verses = 1 + Math.floor(random() * 3);
   let first = "";
   for (let v = 0; v < verses; v++) {
-    const lines = Array.from({ length: 2 + Math.floor(random() * 3) }, () => sentence(random, words, english));
+    const lines = Array.from({ length: 2 + Math.floor(random() * 3) }, () =>
+      sentence(random, words, english),
+    );
     if (v === 0) first = lines[0]!;
     paragraphs.push(`<p>${lines.map(escapeHtml).join("<br>")}</p>`);
   }
@@ -409,21 +416,25 @@ export async function writeCorpus(options: {
   format: "json" | "ndjson";
   out?: string;
 }): Promise<void> {
-  const stream = options.out ? createWriteStream(options.out) : process.stdout;
-  const write = async (text: string) => {
-    if (!stream.write(text)) await once(stream, "drain");
-  };
   const json = options.format === "json";
-  if (json) await write("[\n");
-  let first = true;
-  for (const record of generatePosts(options)) {
-    await write(`${json && !first ? ",\n" : ""}${JSON.stringify(record)}${json ? "" : "\n"}`);
-    first = false;
+  async function* text() {
+    if (json) yield "[\n";
+    let first = true;
+    for (const record of generatePosts(options)) {
+      yield `${json && !first ? ",\n" : ""}${JSON.stringify(record)}${json ? "" : "\n"}`;
+      first = false;
+    }
+    if (json) yield "\n]\n";
   }
-  if (json) await write("\n]\n");
   if (options.out) {
-    const file = stream as ReturnType<typeof createWriteStream>;
-    file.end();
-    await once(file, "finish");
+    await pipeline(Readable.from(text()), createWriteStream(options.out));
+    return;
+  }
+  // stdout is never ended; a closed pipe (`sukti generate … | head`) just stops the output.
+  for await (const chunk of text()) {
+    if (!process.stdout.write(chunk)) {
+      await Promise.race([once(process.stdout, "drain"), once(process.stdout, "error")]);
+      if (process.stdout.destroyed) return;
+    }
   }
 }

@@ -24,7 +24,7 @@ export interface JsonElement {
   text: string;
 }
 
-const enum State {
+enum State {
   Begin,
   ObjectKey,
   ObjectKeyText,
@@ -73,7 +73,8 @@ export async function* splitJson(chunks: AsyncIterable<string>): AsyncGenerator<
   const fail = (message: string): never => {
     throw new UserError(`invalid JSON at line ${line}: ${message}`);
   };
-  const found = (c: number) => (Number.isNaN(c) ? "the end of the file" : JSON.stringify(String.fromCharCode(c)));
+  const found = (c: number) =>
+    Number.isNaN(c) ? "the end of the file" : JSON.stringify(String.fromCharCode(c));
 
   const pending: JsonElement[] = [];
   for await (const chunk of chunks) {
@@ -225,8 +226,9 @@ export function ndjsonSource(file: string): Source {
       });
       const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
       let number = 0;
-      for await (const text of lines) {
+      for await (const line of lines) {
         number++;
+        const text = number === 1 ? line.replace(/^\uFEFF/, "") : line;
         if (text.trim() === "") continue;
         const itemLabel = `line ${number}`;
         let value: unknown;
@@ -237,7 +239,11 @@ export function ndjsonSource(file: string): Source {
           continue;
         }
         if (value === null || typeof value !== "object" || Array.isArray(value)) {
-          yield { kind: "invalid", label: itemLabel, message: "expected a JSON object (one post record a line)" };
+          yield {
+            kind: "invalid",
+            label: itemLabel,
+            message: "expected a JSON object (one post record a line)",
+          };
           continue;
         }
         yield { kind: "post", label: itemLabel, value };

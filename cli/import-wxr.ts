@@ -1,8 +1,8 @@
-import { SaxesParser, type SaxesTagNS } from "saxes";
 import sanitizeHtml from "sanitize-html";
+import { SaxesParser, type SaxesTagNS } from "saxes";
 import { dateString } from "#app/content/dates.ts";
 import type { Language } from "#app/content/languages.ts";
-import { parseLanguage, PostRecordSchema } from "#app/content/schemas.ts";
+import { PostRecordSchema, parseLanguage } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
 import { siteConfig } from "#app/site.config.ts";
 import { UserError } from "#cli/errors.ts";
@@ -99,7 +99,8 @@ export async function* parseWxr(
   const sendChannel = () => {
     if (channelSent) return;
     channelSent = true;
-    if (!isWxr) throw new UserError("not a WordPress export: no element in the http://wordpress.org/export/ namespace");
+    if (!isWxr)
+      throw new UserError("not a WordPress export: no element in the http://wordpress.org/export/ namespace");
     queue.push({ channel });
   };
 
@@ -115,14 +116,19 @@ export async function* parseWxr(
         throw new UserError(`unsupported WXR version ${version}: sukti reads WXR 1.0, 1.1 and 1.2`);
       }
     }
-    if (depth === 0 && key !== "rss") throw new UserError(`not a WordPress export: the root element is <${tag.name}>, not <rss>`);
-    if (depth === 1 && key !== "channel") throw new UserError(`not a WordPress export: <rss> holds <${tag.name}>, not <channel>`);
+    if (depth === 0 && key !== "rss")
+      throw new UserError(`not a WordPress export: the root element is <${tag.name}>, not <rss>`);
+    if (depth === 1 && key !== "channel")
+      throw new UserError(`not a WordPress export: <rss> holds <${tag.name}>, not <channel>`);
     if (depth === 2 && key === "item") {
       sendChannel();
       item = newItem(++items);
     }
     if (depth === 3 && item && key === "category") {
-      category = { domain: tag.attributes.domain?.value ?? "", nicename: tag.attributes.nicename?.value ?? "" };
+      category = {
+        domain: tag.attributes.domain?.value ?? "",
+        nicename: tag.attributes.nicename?.value ?? "",
+      };
     }
     if (depth === 3 && key === "wp:postmeta") meta = { key: "", value: "" };
   });
@@ -213,10 +219,10 @@ function readItemField(item: WxrItem, key: string, value: string): void {
 const LANGUAGE_TERM_NAMES: Record<string, Language> = {
   english: "english",
   hindi: "hindi",
-  "हिंदी": "hindi",
-  "हिन्दी": "hindi",
+  हिंदी: "hindi",
+  हिन्दी: "hindi",
   marathi: "marathi",
-  "मराठी": "marathi",
+  मराठी: "marathi",
 };
 
 export function languageOfTerm(name: string): Language | null {
@@ -281,7 +287,8 @@ const NAMED_ENTITIES: Record<string, string> = {
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      const code =
+        name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
@@ -355,7 +362,8 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
   if (type === "attachment") return { kind: "skip", label, reason: "attachment (used for featured images)" };
   if (type !== "post" && type !== "page") return { kind: "skip", label, reason: `post_type ${type}` };
   const status = item.status || "publish";
-  if (status === "auto-draft" || status === "inherit") return { kind: "skip", label, reason: `status ${status}` };
+  if (status === "auto-draft" || status === "inherit")
+    return { kind: "skip", label, reason: `status ${status}` };
   if (item.postPassword !== "") return { kind: "skip", label, reason: "password-protected" };
   const title = decodeEntities(item.title).trim();
   if (title === "" && status !== "publish") return { kind: "skip", label, reason: `untitled ${status}` };
@@ -363,7 +371,11 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
 
   if (type === "page") {
     if (status !== "publish") return { kind: "skip", label, reason: `page with status ${status}` };
-    return { kind: "page", label, value: { slug: decodeSlug(item.postName) || slugify(title), title, content } };
+    return {
+      kind: "page",
+      label,
+      value: { slug: decodeSlug(item.postName) || slugify(title), title, content },
+    };
   }
 
   const terms = item.terms.map((term) => ({ ...term, name: decodeEntities(term.name).trim() }));
@@ -390,7 +402,11 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
 
   const postTime = postTimeOf(item, context.timeZone);
   if (postTime === null) {
-    return { kind: "invalid", label, message: "postTime: wp:post_date_gmt and wp:post_date are both empty or zero" };
+    return {
+      kind: "invalid",
+      label,
+      message: "postTime: wp:post_date_gmt and wp:post_date are both empty or zero",
+    };
   }
 
   let slug = decodeSlug(item.postName).normalize("NFC");
@@ -425,10 +441,16 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
  * A WXR file. The first pass collects attachments (id → URL), so the second
  * resolves every featured image, wherever its attachment sits in the file.
  */
-export function wxrSource(file: string, options: SourceOptions, timeZone: string = siteConfig.timeZone): Source {
-  const attachments = new Map<string, string>();
+export function wxrSource(
+  file: string,
+  options: SourceOptions,
+  timeZone: string = siteConfig.timeZone,
+  knownAttachments?: Map<string, string>,
+): Source {
+  const attachments = knownAttachments ?? new Map<string, string>();
   const thumbnails: { label: string; id: string }[] = [];
-  let pass = 0;
+  // Given the attachments of an earlier read, every read resolves featured images.
+  let pass = knownAttachments ? 1 : 0;
   return {
     format: "wxr",
     async *items(counter) {
@@ -455,6 +477,7 @@ export function wxrSource(file: string, options: SourceOptions, timeZone: string
         yield mapWxrItem(item, context);
       }
     },
+    attachments,
     afterFirstPass() {
       const errors: string[] = [];
       const warnings: string[] = [];
@@ -462,12 +485,16 @@ export function wxrSource(file: string, options: SourceOptions, timeZone: string
       for (const { label, id } of thumbnails) {
         const url = attachments.get(id);
         if (url === undefined) {
-          warnings.push(`${label}: featured image attachment ${id} is not in the file; the post gets no image`);
+          warnings.push(
+            `${label}: featured image attachment ${id} is not in the file; the post gets no image`,
+          );
           continue;
         }
         const result = imageUrl.safeParse(url);
         if (!result.success) {
-          errors.push(`${label}: featureImageUrl: ${result.error.issues[0]?.message ?? "invalid"} (attachment ${id})`);
+          errors.push(
+            `${label}: featureImageUrl: ${result.error.issues[0]?.message ?? "invalid"} (attachment ${id})`,
+          );
         }
       }
       return { errors, warnings };

@@ -127,7 +127,7 @@ test("an invalid file writes nothing and names each record and field", async () 
   expect((error as RejectedError).problems).toEqual([
     'line 2 [idNum 3, slug "three"]: language: unknown language "german" (use english, hindi or marathi, or en, hi, mr)',
     'line 3 [idNum 4, slug "four"]: title: is missing',
-    'line 4 [english "two-again", idNum 2]: idNum: english idNum 2 is also line 1 [english "two", idNum 2]',
+    'line 4 [english "two-again", idNum 2]: idNum: english idNum 2 is also line 1 ("two")',
     'line 5 [idNum 5, slug "home"]: slug: "home" is reserved by a route',
   ]);
   expect(readFileSync(path.join(dir, "sukti.db"))).toEqual(before);
@@ -140,8 +140,15 @@ test("re-importing changes nothing; a changed record is updated in place", async
   const first = rows();
   expect(await importFile({ file, databaseUrl })).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
   expect(rows()).toEqual(first);
-  const changed = ndjson("changed.ndjson", [{ ...records[0], title: "New title", tags: ["love"] }, records[1]]);
-  expect(await importFile({ file: changed, databaseUrl })).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+  const changed = ndjson("changed.ndjson", [
+    { ...records[0], title: "New title", tags: ["love"] },
+    records[1],
+  ]);
+  expect(await importFile({ file: changed, databaseUrl })).toMatchObject({
+    created: 0,
+    updated: 1,
+    unchanged: 1,
+  });
   const after = rows() as { id: number; title: string }[];
   expect(after.map((r) => r.id)).toEqual((first as { id: number }[]).map((r) => r.id));
   expect(after[0]!.title).toBe("New title");
@@ -154,13 +161,23 @@ test("a dry run reports what would change and writes nothing, not even a new dat
   expect(() => readFileSync(path.join(dir, "sukti.db"))).toThrow();
   await importFile({ file, databaseUrl });
   const before = readFileSync(path.join(dir, "sukti.db"));
-  const changed = ndjson("changed.ndjson", [post({ idNum: 1, slug: "one", title: "Other" }), post({ idNum: 2, slug: "b" })]);
-  expect(await importFile({ file: changed, databaseUrl, dryRun: true })).toMatchObject({ created: 1, updated: 1 });
+  const changed = ndjson("changed.ndjson", [
+    post({ idNum: 1, slug: "one", title: "Other" }),
+    post({ idNum: 2, slug: "b" }),
+  ]);
+  expect(await importFile({ file: changed, databaseUrl, dryRun: true })).toMatchObject({
+    created: 1,
+    updated: 1,
+  });
   expect(readFileSync(path.join(dir, "sukti.db"))).toEqual(before);
 });
 
 test("idNums may move between posts the file rewrites; taking one from a post it does not include fails", async () => {
-  const file = ndjson("a.ndjson", [post({ idNum: 1, slug: "a" }), post({ idNum: 2, slug: "b" }), post({ idNum: 3, slug: "c" })]);
+  const file = ndjson("a.ndjson", [
+    post({ idNum: 1, slug: "a" }),
+    post({ idNum: 2, slug: "b" }),
+    post({ idNum: 3, slug: "c" }),
+  ]);
   await importFile({ file, databaseUrl });
   const swapped = ndjson("swap.ndjson", [post({ idNum: 2, slug: "a" }), post({ idNum: 1, slug: "b" })]);
   expect(await importFile({ file: swapped, databaseUrl })).toMatchObject({ updated: 2 });
@@ -174,7 +191,7 @@ test("idNums may move between posts the file rewrites; taking one from a post it
   await expect(importFile({ file: taking, databaseUrl })).rejects.toThrow(RejectedError);
   const error = (await importFile({ file: taking, databaseUrl }).catch((e) => e)) as RejectedError;
   expect(error.problems).toEqual([
-    'line 1 [english "a", idNum 3]: idNum: english idNum 3 is held in the database by post "c", which this file does not include',
+    'line 1 [english "a"]: idNum: english idNum 3 is held in the database by post "c", which this file does not include',
   ]);
   expect(rows()).toEqual(before);
 });
@@ -186,11 +203,15 @@ test("the writer refuses an idNum held by an untouched post and the transaction 
   const before = db.prepare("SELECT * FROM posts ORDER BY id").all();
   const content = { posts: [post({ idNum: 9, slug: "new" }), post({ idNum: 2, slug: "a" })], pages: [] };
   expect(() => writeContent(db, content)).toThrow(IdNumConflictError);
-  expect(() => writeContent(db, content)).toThrow('idNum 2 (english) of post "a" is already held by post "b"');
+  expect(() => writeContent(db, content)).toThrow(
+    'idNum 2 (english) of post "a" is already held by post "b"',
+  );
   expect(db.prepare("SELECT * FROM posts ORDER BY id").all()).toEqual(before);
   // A writer told that "b" is rewritten too parks it; finish() fails if "b" never comes.
   db.exec("BEGIN");
-  const writer = new ContentWriter(db, { incoming: new Set([postKey("english", "a"), postKey("english", "b")]) });
+  const writer = new ContentWriter(db, {
+    incoming: new Set([postKey("english", "a"), postKey("english", "b")]),
+  });
   writer.writePost(post({ idNum: 2, slug: "a" }));
   expect(() => writer.finish()).toThrow('post english "b" gave up its idNum but was not written');
   db.exec("ROLLBACK");
@@ -199,12 +220,52 @@ test("the writer refuses an idNum held by an untouched post and the transaction 
 });
 
 test("website maxIds are right after an import that renumbers", async () => {
-  await importFile({ file: ndjson("a.ndjson", [post({ idNum: 7, slug: "a" }), post({ idNum: 4, slug: "h", language: "hindi" })]), databaseUrl });
-  await importFile({ file: ndjson("b.ndjson", [post({ idNum: 3, slug: "a" }), post({ idNum: 11, slug: "m", language: "marathi" })]), databaseUrl });
-  expect(withDb((db) => db.prepare("SELECT * FROM website").get())).toEqual({ max_id_eng: 3, max_id_hin: 4, max_id_mr: 11 });
+  await importFile({
+    file: ndjson("a.ndjson", [
+      post({ idNum: 7, slug: "a" }),
+      post({ idNum: 4, slug: "h", language: "hindi" }),
+    ]),
+    databaseUrl,
+  });
+  await importFile({
+    file: ndjson("b.ndjson", [
+      post({ idNum: 3, slug: "a" }),
+      post({ idNum: 11, slug: "m", language: "marathi" }),
+    ]),
+    databaseUrl,
+  });
+  expect(withDb((db) => db.prepare("SELECT * FROM website").get())).toEqual({
+    max_id_eng: 3,
+    max_id_hin: 4,
+    max_id_mr: 11,
+  });
 });
 
-const ALLOWED_TAGS = new Set(["p", "br", "em", "strong", "b", "i", "u", "s", "blockquote", "q", "cite", "ul", "ol", "li", "a", "img", "h2", "h3", "h4", "hr", "span", "figure", "figcaption"]);
+const ALLOWED_TAGS = new Set([
+  "p",
+  "br",
+  "em",
+  "strong",
+  "b",
+  "i",
+  "u",
+  "s",
+  "blockquote",
+  "q",
+  "cite",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "img",
+  "h2",
+  "h3",
+  "h4",
+  "hr",
+  "span",
+  "figure",
+  "figcaption",
+]);
 
 test("every payload of the XSS list is stored inert: known tags only, no handlers, only http(s)/mailto/relative URLs", async () => {
   const payloads = JSON.parse(
@@ -212,10 +273,19 @@ test("every payload of the XSS list is stored inert: known tags only, no handler
   ) as string[];
   const file = ndjson(
     "xss.ndjson",
-    payloads.map((payload, i) => post({ idNum: i + 1, slug: `xss-${i + 1}`, content: `<p>before</p>${payload}<p>after</p>`, title: payload.slice(0, 80) || "x" })),
+    payloads.map((payload, i) =>
+      post({
+        idNum: i + 1,
+        slug: `xss-${i + 1}`,
+        content: `<p>before</p>${payload}<p>after</p>`,
+        title: payload.slice(0, 80) || "x",
+      }),
+    ),
   );
   await importFile({ file, databaseUrl });
-  const stored = withDb((db) => db.prepare("SELECT slug, content FROM posts").all() as { slug: string; content: string }[]);
+  const stored = withDb(
+    (db) => db.prepare("SELECT slug, content FROM posts").all() as { slug: string; content: string }[],
+  );
   expect(stored).toHaveLength(payloads.length);
   for (const { slug, content } of stored) {
     expect(content, slug).toContain("before");
@@ -234,4 +304,22 @@ test("every payload of the XSS list is stored inert: known tags only, no handler
     }
     expect(content).not.toMatch(/<(script|iframe|object|embed|svg|math|style|form|meta|base|link|template)/i);
   }
+});
+
+test("records prepared on a worker thread give the same result as on this thread", async () => {
+  const records = Array.from({ length: 600 }, (_, i) =>
+    post({ idNum: i + 1, slug: `p-${i + 1}`, tags: [`T${i % 7}`] }),
+  );
+  const file = ndjson("many.ndjson", records);
+  const inThread = await importFile({ file, databaseUrl, worker: false });
+  const dump = () =>
+    withDb((db) => db.prepare("SELECT language, id_num, slug, title, content FROM posts ORDER BY id").all());
+  const expected = dump();
+  rmSync(path.join(dir, "sukti.db"));
+  rmSync(path.join(dir, "sukti.db-wal"), { force: true });
+  rmSync(path.join(dir, "sukti.db-shm"), { force: true });
+  const inWorker = await importFile({ file, databaseUrl, worker: true });
+  expect(inWorker).toEqual(inThread);
+  expect(dump()).toEqual(expected);
+  expect(await importFile({ file, databaseUrl, worker: true })).toMatchObject({ unchanged: 600 });
 });

@@ -84,12 +84,16 @@ export function formatReport(report: ImportReport, file: string): string {
   ];
   const pages = report.pages;
   if (pages.created + pages.updated + pages.unchanged > 0) {
-    lines.push(`pages: ${pages.created} ${verb}created, ${pages.updated} ${verb}updated, ${pages.unchanged} unchanged`);
+    lines.push(
+      `pages: ${pages.created} ${verb}created, ${pages.updated} ${verb}updated, ${pages.unchanged} unchanged`,
+    );
   }
   const reasons = Object.entries(report.skippedReasons)
     .sort((a, b) => b[1] - a[1])
     .map(([reason, count]) => `${count} ${reason}`);
-  lines.push(`skipped: ${report.skipped.toLocaleString("en")}${reasons.length > 0 ? ` (${reasons.join("; ")})` : ""}`);
+  lines.push(
+    `skipped: ${report.skipped.toLocaleString("en")}${reasons.length > 0 ? ` (${reasons.join("; ")})` : ""}`,
+  );
   for (const warning of report.warnings.slice(0, 20)) lines.push(`warning: ${warning}`);
   if (report.warnings.length > 20) lines.push(`warning: … and ${report.warnings.length - 20} more`);
   return `${lines.join("\n")}\n`;
@@ -120,6 +124,11 @@ async function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
     if (!parsed) throw new UsageError(`unknown language "${values.language}" (use ${LANGUAGES.join(", ")})`);
     language = parsed;
   }
+  // The write transaction is not committed until the end: an interrupted import changes nothing.
+  process.once("SIGINT", () => {
+    process.stderr.write("\nsukti: interrupted; nothing was imported, the database was not changed\n");
+    process.exit(130);
+  });
   const report = await importFile({
     file,
     databaseUrl: databaseUrl(env),
@@ -164,7 +173,8 @@ async function runGenerate(args: string[]): Promise<void> {
   const seedValue = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isInteger(seedValue)) throw new UsageError("--seed must be a whole number");
   const format = values.format ?? (values.out && /\.(ndjson|jsonl)$/i.test(values.out) ? "ndjson" : "json");
-  if (format !== "json" && format !== "ndjson") throw new UsageError(`unknown format "${format}" (use json or ndjson)`);
+  if (format !== "json" && format !== "ndjson")
+    throw new UsageError(`unknown format "${format}" (use json or ndjson)`);
   await writeCorpus({ count, seed: seedValue, format, out: values.out });
   if (values.out) process.stderr.write(`wrote ${plural(count, "post")} to ${values.out} (${format})\n`);
 }
@@ -217,6 +227,12 @@ function reportError(error: unknown): number {
   }
   const err = error as NodeJS.ErrnoException;
   if (err?.code === "EPIPE") return 0;
+  if (err?.code === "ENOENT" || err?.code === "EACCES" || err?.code === "EISDIR") {
+    process.stderr.write(
+      `sukti: cannot write ${err.path ?? "the file"}: ${err.code === "ENOENT" ? "no such directory" : err.code}\n`,
+    );
+    return 1;
+  }
   // Anything else is a bug or an environment problem (disk full, database locked):
   // one line; the stack only when asked for.
   process.stderr.write(`sukti: ${err?.message ?? String(error)}\n`);

@@ -1,6 +1,7 @@
 /**
  * Progress of one phase, by bytes of the file: a redrawn bar on a terminal,
- * a plain line every 10% otherwise (and only for files worth watching).
+ * otherwise a plain line every 10% and one at the end, for files worth
+ * watching (4 MB and more); small files just get the summary.
  */
 export interface Progress {
   start(phase: string, totalBytes: number): void;
@@ -49,7 +50,8 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
       }
     },
     done(message) {
-      stream.write(`${tty ? "\r\x1b[2K" : ""}${message} (${seconds()}s)\n`);
+      if (tty) stream.write(`\r\x1b[2K${message} (${seconds()}s)\n`);
+      else if (total >= PLAIN_MIN_BYTES) stream.write(`${message} (${seconds()}s)\n`);
     },
   };
 }

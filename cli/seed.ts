@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
-import { postKey } from "#app/data/write.server.ts";
 import { databasePath } from "#app/data/db.server.ts";
 import { demoContentPath, readDemoContent } from "#app/data/demo.server.ts";
+import { postKey } from "#app/data/write.server.ts";
 import { UserError } from "#cli/errors.ts";
 import { type ImportReport, importFile } from "#cli/import.ts";
 import type { Progress } from "#cli/progress.ts";
@@ -16,7 +16,10 @@ export function countOtherContent(databaseUrl: string): { posts: number; pages: 
   const demoPages = new Set(demo.pages.map((page) => page.slug));
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[];
+    const tables = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")
+      .pluck()
+      .all() as string[];
     if (!tables.includes("posts") || !tables.includes("pages")) return { posts: 0, pages: 0 };
     let posts = 0;
     for (const row of db.prepare("SELECT language, slug FROM posts").iterate() as Iterable<{
@@ -40,7 +43,11 @@ export function countOtherContent(databaseUrl: string): { posts: number; pages: 
  * validated like any file). Refuses a database holding other content unless
  * forced; even then it only adds and refreshes demo records, never deletes.
  */
-export async function seed(options: { databaseUrl: string; force?: boolean; progress?: Progress }): Promise<ImportReport> {
+export async function seed(options: {
+  databaseUrl: string;
+  force?: boolean;
+  progress?: Progress;
+}): Promise<ImportReport> {
   const other = countOtherContent(options.databaseUrl);
   if (!options.force && (other.posts > 0 || other.pages > 0)) {
     throw new UserError(

@@ -24,6 +24,8 @@ export interface ByteCounter {
 export interface Source {
   readonly format: Format;
   items(counter: ByteCounter): AsyncIterable<SourceItem>;
+  /** WXR: attachment id → URL, collected by the first read. */
+  readonly attachments?: Map<string, string>;
   /** Problems only visible once the whole file was read (WXR featured images), after the first pass. */
   afterFirstPass?(): { errors: string[]; warnings: string[] };
 }

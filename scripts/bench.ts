@@ -39,7 +39,13 @@ async function freePort(): Promise<number> {
 async function startSukti(dbPath: string, port: number) {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${dbPath}`, LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${dbPath}`,
+      LOG_LEVEL: "error",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   children.add(child);
@@ -83,10 +89,15 @@ function targets(dbPath: string) {
   const db = new Database(dbPath, { readonly: true });
   const first = (language: string) =>
     db
-      .prepare("SELECT slug FROM posts WHERE status = 'publish' AND language = ? ORDER BY post_time DESC LIMIT 1 OFFSET 3")
+      .prepare(
+        "SELECT slug FROM posts WHERE status = 'publish' AND language = ? ORDER BY post_time DESC LIMIT 1 OFFSET 3",
+      )
       .pluck()
       .get(language) as string;
-  const hindiCount = db.prepare("SELECT count(*) FROM posts WHERE status = 'publish' AND language = 'hindi'").pluck().get() as number;
+  const hindiCount = db
+    .prepare("SELECT count(*) FROM posts WHERE status = 'publish' AND language = 'hindi'")
+    .pluck()
+    .get() as number;
   const english = first("english");
   const hindi = first("hindi");
   db.close();
@@ -142,21 +153,36 @@ async function benchDataset(name: string, dbPath: string) {
   }
   const page1 = rows.find((row) => row.label === "/hindi/home")!;
   const deep = rows.find((row) => row.label.startsWith("/hindi/home?page="))!;
-  console.log(`\ndeep page p50 / page 1 p50: ${(deep.sukti.p50 / Math.max(page1.sukti.p50, 0.01)).toFixed(2)}x · req/s ratio ${(page1.sukti.rps / deep.sukti.rps).toFixed(2)}x`);
+  console.log(
+    `\ndeep page p50 / page 1 p50: ${(deep.sukti.p50 / Math.max(page1.sukti.p50, 0.01)).toFixed(2)}x · req/s ratio ${(page1.sukti.rps / deep.sukti.rps).toFixed(2)}x`,
+  );
   console.log(`server peak RSS: ${rss.toFixed(0)} MB`);
 }
 
 try {
-  console.log(`# sukti bench · ${new Date().toISOString()} · ${DURATION_S}s × ${CONNECTIONS} connections per URL`);
+  console.log(
+    `# sukti bench · ${new Date().toISOString()} · ${DURATION_S}s × ${CONNECTIONS} connections per URL`,
+  );
   const demoDb = path.join(work, "demo.db");
   await benchDataset("demo data", demoDb);
 
   const corpusFile = path.join(work, "corpus.ndjson");
   const corpusDb = path.join(work, "corpus.db");
   const started = performance.now();
-  run("node", ["bin/sukti.js", "generate", "--count", String(CORPUS), "--format", "ndjson", "--out", corpusFile]);
+  run("node", [
+    "bin/sukti.js",
+    "generate",
+    "--count",
+    String(CORPUS),
+    "--format",
+    "ndjson",
+    "--out",
+    corpusFile,
+  ]);
   run("node", ["bin/sukti.js", "import", corpusFile], { DATABASE_URL: `file:${corpusDb}` });
-  console.log(`\n${CORPUS} posts generated and imported in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${CORPUS} posts generated and imported in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   await benchDataset(`generated corpus, ${CORPUS} posts`, corpusDb);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -20,7 +20,13 @@ if (!existsSync(path.join(root, "build/server/index.js"))) {
 }
 const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${dbPath}`, LOG_LEVEL: "error" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${dbPath}`,
+    LOG_LEVEL: "error",
+  },
   stdio: "inherit",
 });
 try {
@@ -32,8 +38,17 @@ try {
   }
   const db = new Database(dbPath, { readonly: true });
   const newest = (language: string) =>
-    db.prepare("SELECT slug FROM posts WHERE status = 'publish' AND language = ? ORDER BY post_time DESC LIMIT 1").pluck().get(language) as string;
-  const pages = { home: "/", "english post": postPath("english", newest("english")), "hindi post": postPath("hindi", newest("hindi")) };
+    db
+      .prepare(
+        "SELECT slug FROM posts WHERE status = 'publish' AND language = ? ORDER BY post_time DESC LIMIT 1",
+      )
+      .pluck()
+      .get(language) as string;
+  const pages = {
+    home: "/",
+    "english post": postPath("english", newest("english")),
+    "hindi post": postPath("hindi", newest("hindi")),
+  };
   db.close();
 
   console.log("| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT |");
@@ -51,7 +66,11 @@ try {
         "--quiet",
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run",
       ],
-      { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" } },
+      {
+        cwd: root,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
+      },
     );
     const report = JSON.parse(readFileSync(out, "utf8"));
     const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
@@ -62,7 +81,8 @@ try {
     for (const id of ["accessibility", "best-practices", "seo"]) {
       for (const ref of report.categories[id]?.auditRefs ?? []) {
         const result = report.audits[ref.id];
-        if (ref.weight > 0 && result && result.score !== null && result.score < 1) console.log(`  ${label} · ${id}: ${result.title}`);
+        if (ref.weight > 0 && result && result.score !== null && result.score < 1)
+          console.log(`  ${label} · ${id}: ${result.title}`);
       }
     }
   }

@@ -17,7 +17,8 @@ try {
 
 const gzipped = new Map();
 const gz = (file) => {
-  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length);
+  if (!gzipped.has(file))
+    gzipped.set(file, gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length);
   return gzipped.get(file);
 };
 const closure = (key, seen = new Set()) => {
@@ -45,7 +46,8 @@ const rows = Object.keys(manifest)
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 console.log(`${"route".padEnd(22)}${"JS (gzip)".padStart(12)}${"CSS (gzip)".padStart(12)}`);
-for (const row of rows) console.log(`${row.route.padEnd(22)}${kb(row.js).padStart(12)}${kb(row.css).padStart(12)}`);
+for (const row of rows)
+  console.log(`${row.route.padEnd(22)}${kb(row.js).padStart(12)}${kb(row.css).padStart(12)}`);
 const home = rows.find((row) => row.route === "home.tsx");
 console.log(`\nhome page JS: ${kb(home?.js ?? 0)} of a ${kb(HOME_JS_BUDGET)} budget`);
 if (!home || home.js > HOME_JS_BUDGET) {

@@ -12,18 +12,18 @@ export function plainPage({
   requestId: string;
   nonce: string;
 }): string {
-  const escape = (text: string) =>
+  const escapeHtml = (text: string) =>
     text.replace(
       /[&<>"']/g,
       (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
     );
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style nonce="${nonce}">
 body{margin:0;font-family:system-ui,sans-serif;background:#fffaf2;color:#2b1d14;display:grid;place-items:center;min-height:100vh}
 main{max-width:32rem;padding:2rem;text-align:center}a{color:#9a3412}code{font-size:.9em}
 </style></head>
-<body><main><h1>${escape(title)}</h1><p>${escape(message)}</p>
-<p>Reference: <code>${escape(requestId)}</code> · ${status}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>
+<p>Reference: <code>${escapeHtml(requestId)}</code> · ${status}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }

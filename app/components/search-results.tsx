@@ -8,13 +8,7 @@ export function Marked({ segments }: { segments: readonly SearchSegment[] }) {
   return (
     <>
       {segments.map((segment, i) =>
-        segment.mark ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: segments are fixed for the page.
-          <mark key={i}>{segment.text}</mark>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: segments are fixed for the page.
-          <Fragment key={i}>{segment.text}</Fragment>
-        ),
+        segment.mark ? <mark key={i}>{segment.text}</mark> : <Fragment key={i}>{segment.text}</Fragment>,
       )}
     </>
   );

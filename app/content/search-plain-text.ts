@@ -30,10 +30,7 @@ function decodeEntity(match: string, body: string): string {
 
 /** The visible text of stored post HTML: tags gone, entities decoded, blocks and line breaks as spaces. */
 export function htmlToPlainText(html: string): string {
-  return html
-    .replace(BLOCK_END, " ")
-    .replace(TAG, "")
-    .replace(ENTITY, decodeEntity)
-    .replace(/\s+/g, " ")
-    .trim();
+  let text = html.replace(BLOCK_END, " ").replace(TAG, "");
+  if (text.includes("&")) text = text.replace(ENTITY, decodeEntity);
+  return text.replace(/\s+/g, " ").trim();
 }

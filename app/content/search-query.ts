@@ -26,17 +26,22 @@ export interface ParsedQuery {
   ignored: number;
 }
 
+// A word typed with a final virama (ईश्) is a word being typed: folding drops
+// the virama, but the word still begins longer ones.
+const ENDS_IN_VIRAMA = /[\p{L}\p{M}]*\u094D(?![\p{L}\p{M}\p{N}])/gu;
+
 export function parseQuery(text: string, maxTerms = MAX_QUERY_TERMS): ParsedQuery {
   const words = [...new Set(foldWords(text))];
+  const unfinished = new Set((text.normalize("NFC").match(ENDS_IN_VIRAMA) ?? []).flatMap(foldWords));
   const terms = words.slice(0, maxTerms).map((word): QueryTerm => {
-    const partial = codePoints(word) >= MIN_PARTIAL_LENGTH;
+    const partial = codePoints(word) >= MIN_PARTIAL_LENGTH || unfinished.has(word);
     const devanagari = hasDevanagari(word);
     const latin = /^[a-z0-9]+$/.test(word);
     const skeleton =
       latin && /[a-z]/.test(word) && word.replace(/[^a-z]/g, "").length >= MIN_ROMAN_LETTERS
         ? latinSkeleton(word) || null
         : null;
-    return { word, prefix: partial, infix: partial && devanagari, skeleton };
+    return { word, prefix: partial, infix: codePoints(word) >= MIN_PARTIAL_LENGTH && devanagari, skeleton };
   });
   return { terms, ignored: Math.max(0, words.length - maxTerms) };
 }
@@ -76,7 +81,8 @@ export function termExpression(
   level: MatchLevel = "full",
 ): string {
   const star = term.prefix && level !== "exact" && expansions.prefix === null;
-  const words = [term.word, ...expansions.romanExact];
+  const words = [term.word];
+  if (level !== "literal") words.push(...expansions.romanExact);
   if (level !== "exact") {
     if (term.prefix && expansions.prefix) words.push(...expansions.prefix);
     words.push(...expansions.infix);

@@ -50,7 +50,8 @@ const CONSONANTS: Record<string, string> = {
 // Placeholders for sounds romanised two ways; expanded into variants below.
 // R: ऋ as ri (Hindi) or ru (Marathi). D: a medial ड/ढ, usually ड़/ढ़ before
 // folding, as d or r (ladki/larki). N: a final nasal, written or not
-// (maa/maan, nahi/nahin). H: a final visarga, written or not.
+// (maa/maan, nahi/nahin). H: a final visarga, written or not. Y: a final
+// य, as ya or i (jaya/jai).
 const VOWELS: Record<string, string> = {
   अ: "a",
   आ: "aa",
@@ -114,6 +115,10 @@ function transliterate(word: string): string {
         i += 2;
       } else if ((c === "ड" || c === "ढ") && out !== "") {
         out += c === "ड" ? "D" : "Dh";
+      } else if (c === "य" && i === chars.length - 1 && out !== "") {
+        out += "Y";
+        inherentA = false;
+        continue;
       } else {
         out += consonant;
       }
@@ -148,6 +153,7 @@ const PLACEHOLDER_CHOICES: Record<string, string[]> = {
   D: ["d", "r"],
   N: ["n", ""],
   H: ["h", ""],
+  Y: ["ya", "i"],
 };
 
 function expandPlaceholders(spelling: string): string[] {
@@ -184,7 +190,8 @@ export function latinSkeleton(word: string): string {
     .replace(/ee|ii/g, "i")
     .replace(/oo|uu/g, "u")
     .replace(/ei/g, "e")
-    .replace(/m(?=[bp])/g, "n")
+    // Anusvara: saṃsāra/sansar, ahimsa/ahinsa, sambandh/sanbandh.
+    .replace(/m(?=[bpsh])/g, "n")
     // Aspiration: an h after a consonant (bh, sh, chh, th …) goes.
     .replace(/([^aeiouh])h+/g, "$1")
     // Every a but a first one: the inherent vowel and vowel length stop mattering.

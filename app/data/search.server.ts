@@ -27,7 +27,7 @@ const MAX_PREFIX_WORDS = 64;
  * common word follow, newest first. This bounds the cost of "a" or "प्रेम" on
  * 100,000 posts (docs/decisions/020-search-index.md).
  */
-export const RANK_WINDOW = 500;
+export const RANK_WINDOW = 300;
 /** In "any" mode, how many words are counted per post to rank posts with more of them first. */
 const MAX_COUNTED_TERMS = 6;
 
@@ -47,6 +47,12 @@ const SQL = {
   terms: `SELECT pt.post_id AS postId, t.kind, t.name, t.slug FROM post_terms pt
     JOIN terms t ON t.id = pt.term_id
     WHERE pt.post_id IN (SELECT value FROM json_each(?)) ORDER BY t.kind DESC, t.name`,
+  // Bounded at any size: the tags of the newest 500 published posts, most used first
+  // (CROSS JOIN keeps that order; the planner would otherwise start from the tags).
+  suggestedTags: `SELECT t.kind, t.name, t.slug FROM (
+      SELECT id FROM posts WHERE status = 'publish' ORDER BY post_time DESC, id DESC LIMIT 500
+    ) p CROSS JOIN post_terms pt ON pt.post_id = p.id CROSS JOIN terms t ON t.id = pt.term_id
+    WHERE t.kind = 'tag' GROUP BY t.id ORDER BY count(*) DESC, t.name LIMIT ?`,
   prefix: `SELECT word FROM search_words WHERE word >= @from AND word < @to
     ORDER BY word LIMIT ${MAX_PREFIX_WORDS + 1}`,
   infix: `SELECT w.word FROM search_words_trigram tri JOIN search_words w ON w.id = tri.rowid
@@ -220,8 +226,11 @@ function hits(sql: Statements, ids: readonly number[], test: WordTest): SearchHi
   return found;
 }
 
+/** Tags offered when a search finds nothing. */
+const SUGGESTED_TAGS = 12;
+
 export function emptySearchResult(page: number): SearchResultPage {
-  return { posts: [], page, hasNext: false, total: 0, mode: "all", ignoredWords: 0 };
+  return { posts: [], page, hasNext: false, total: 0, mode: "all", ignoredWords: 0, suggestedTags: [] };
 }
 
 /**
@@ -231,8 +240,10 @@ export function emptySearchResult(page: number): SearchResultPage {
  */
 export function searchPublishedPosts(db: Db, text: string, page: number, perPage: number): SearchResultPage {
   const parsed = parseQuery(text);
-  if (parsed.terms.length === 0 || page < 1 || perPage < 1) return emptySearchResult(page);
   const sql = statements(db);
+  if (parsed.terms.length === 0 || page < 1 || perPage < 1) {
+    return { ...emptySearchResult(page), suggestedTags: sql.suggestedTags.all(SUGGESTED_TAGS) as Term[] };
+  }
 
   const found = parsed.terms.map((term) => expand(sql, term));
   let query = expressions(parsed.terms, found, "all");
@@ -247,6 +258,7 @@ export function searchPublishedPosts(db: Db, text: string, page: number, perPage
     mode: query.mode,
     ignoredWords: parsed.ignored,
   };
+  if (total === 0) result.suggestedTags = sql.suggestedTags.all(SUGGESTED_TAGS) as Term[];
   let skip = (page - 1) * perPage;
   if (total <= skip) return result;
 
@@ -279,10 +291,11 @@ export function rebuildSearchIndex(db: Db): void {
       DELETE FROM search_words;
       INSERT OR IGNORE INTO search_words (word)
         SELECT w.value FROM terms t, json_each(sukti_words(sukti_fold(t.name))) w;
-      INSERT INTO search_index (rowid, title, tags, body)
-        SELECT id, title, tags, body FROM search_source;
+      CREATE TEMP TABLE search_rebuild AS SELECT id, title, tags, body FROM search_source;
+      INSERT INTO search_index (rowid, title, tags, body) SELECT id, title, tags, body FROM search_rebuild;
       INSERT OR IGNORE INTO search_words (word)
-        SELECT w.value FROM search_source s, json_each(sukti_words(s.title || ' ' || s.body)) w;
+        SELECT w.value FROM search_rebuild s, json_each(sukti_words(s.title || ' ' || s.body)) w;
+      DROP TABLE search_rebuild;
     `);
   })();
 }

@@ -19,7 +19,8 @@ function remembered(fn: (text: string) => string, size = 8): (text: string) => s
   };
 }
 
-const text = (value: unknown): string => (typeof value === "string" ? value : value == null ? "" : String(value));
+const text = (value: unknown): string =>
+  typeof value === "string" ? value : value == null ? "" : String(value);
 
 /**
  * Application-defined SQL functions, registered on every connection before

@@ -85,6 +85,8 @@ export interface SearchResultPage extends PostListPage {
   mode: "all" | "any";
   /** Words of the text beyond the searched ones (see MAX_QUERY_TERMS). */
   ignoredWords: number;
+  /** When nothing matched: tags to try, the most used on recent posts. */
+  suggestedTags: Term[];
 }
 
 /** A published post's address parts and when it last changed (epoch seconds), for a sitemap. */

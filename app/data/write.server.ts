@@ -53,22 +53,20 @@ const PARKED_ID_NUM_BASE = 1_000_000_000_000_000;
  */
 export class ContentWriter {
   readonly summary: WriteSummary = { created: 0, updated: 0, unchanged: 0, pages: emptyCounts() };
-  readonly #db: Db;
   readonly #dryRun: boolean;
   readonly #incoming: { has(key: string): boolean };
   readonly #termIds = new Map<string, number>();
   readonly #sql: ReturnType<typeof prepare>;
 
   constructor(db: Db, options: { incoming: { has(key: string): boolean }; dryRun?: boolean }) {
-    this.#db = db;
     this.#dryRun = options.dryRun ?? false;
     this.#incoming = options.incoming;
     this.#sql = prepare(db);
   }
 
-  writePost(post: PostRecord): WriteOutcome {
+  /** `html` is the post's content already sanitized, when the caller did that elsewhere. */
+  writePost(post: PostRecord, html = sanitizePostHtml(post.content)): WriteOutcome {
     const sql = this.#sql;
-    const html = sanitizePostHtml(post.content);
     const existing = sql.findPost.get(post.language, post.slug);
     let outcome: WriteOutcome;
     if (!existing) outcome = "created";
@@ -79,9 +77,9 @@ export class ContentWriter {
 
     if (!existing || existing.idNum !== post.idNum) this.#freeIdNum(post, existing?.id);
     const row = { ...post, content: html };
-    // Terms are linked while the row is not yet published, then the row is
-    // written in full: triggers that follow published posts (the search index)
-    // then see each post once, not once more per tag. Same transaction, same end state.
+    // Terms are linked while the row is not published, and only then is it
+    // published: triggers that follow published posts (the search index) see
+    // each post once, not once more per tag. Same transaction, same end state.
     const staged = { ...row, status: "draft" };
     let postId: number;
     if (!existing) {
@@ -98,8 +96,7 @@ export class ContentWriter {
     return outcome;
   }
 
-  writePage(page: PageRecord): WriteOutcome {
-    const html = sanitizePostHtml(page.content);
+  writePage(page: PageRecord, html = sanitizePostHtml(page.content)): WriteOutcome {
     const existing = this.#sql.findPage.get(page.slug);
     const outcome: WriteOutcome = !existing
       ? "created"
@@ -177,7 +174,8 @@ function prepare(db: Db) {
     setStatus: db.prepare<[string, number]>("UPDATE posts SET status = ? WHERE id = ?"),
     park: db.prepare<[number, number]>("UPDATE posts SET id_num = ? WHERE id = ?"),
     parked: db.prepare<[number], { language: string; slug: string }>(
-      "SELECT language, slug FROM posts WHERE id_num >= ? LIMIT 1",
+      `SELECT language, slug FROM posts
+       WHERE language IN ('english', 'hindi', 'marathi') AND id_num >= ? LIMIT 1`,
     ),
     postTerms: db.prepare<[number], { kind: TermKind; name: string }>(
       "SELECT t.kind, t.name FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = ?",

@@ -123,7 +123,9 @@ END;
 -- Backfill: an existing database is indexed once, here.
 INSERT OR IGNORE INTO search_words (word)
   SELECT w.value FROM terms t, json_each(sukti_words(sukti_fold(t.name))) w;
-INSERT INTO search_index (rowid, title, tags, body)
-  SELECT id, title, tags, body FROM search_source;
+-- Each post is folded once, into a temporary table, then indexed from there.
+CREATE TEMP TABLE search_backfill AS SELECT id, title, tags, body FROM search_source;
+INSERT INTO search_index (rowid, title, tags, body) SELECT id, title, tags, body FROM search_backfill;
 INSERT OR IGNORE INTO search_words (word)
-  SELECT w.value FROM search_source s, json_each(sukti_words(s.title || ' ' || s.body)) w;
+  SELECT w.value FROM search_backfill s, json_each(sukti_words(s.title || ' ' || s.body)) w;
+DROP TABLE search_backfill;

@@ -202,9 +202,7 @@ test("each invalid file is rejected whole, naming the record and field, and the 
         { ...good, slug: "first", idNum: 60 },
         { ...good, slug: "second", idNum: 60 },
       ]),
-      [
-        '[1] (line 1) [english "second", idNum 60]: idNum: english idNum 60 is also [0] (line 1) [english "first", idNum 60]',
-      ],
+      ['[1] (line 1) [english "second", idNum 60]: idNum: english idNum 60 is also [0] (line 1) ("first")'],
     ],
     [
       "reserved.ndjson",

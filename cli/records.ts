@@ -1,0 +1,61 @@
+import type { Language } from "#app/content/languages.ts";
+import {
+  describeIssues,
+  type PageRecord,
+  PageRecordSchema,
+  type PostRecord,
+  PostRecordSchema,
+} from "#app/content/schemas.ts";
+import { jsonSource, ndjsonSource } from "#cli/import-json.ts";
+import { wxrSource } from "#cli/import-wxr.ts";
+import type { Format, Source, SourceItem } from "#cli/source.ts";
+
+/**
+ * The reader for a format. `attachments` (WXR only) are those a first pass
+ * collected; given them, the source resolves featured images on its first read.
+ */
+export function openSource(
+  file: string,
+  format: Format,
+  language?: Language,
+  attachments?: Map<string, string>,
+): Source {
+  if (format === "wxr") return wxrSource(file, { language }, undefined, attachments);
+  if (format === "ndjson") return ndjsonSource(file);
+  return jsonSource(file);
+}
+
+/** `line 17 [idNum 12, slug "a-slug"]`: a label with whatever the raw record says about itself. */
+export function describeRecord(label: string, value: unknown): string {
+  if (!value || typeof value !== "object") return label;
+  const { idNum, slug } = value as { idNum?: unknown; slug?: unknown };
+  const facts = [
+    (typeof idNum === "number" || typeof idNum === "string") && !label.includes(`wp:post_id ${idNum})`)
+      ? `idNum ${idNum}`
+      : null,
+    typeof slug === "string" && slug !== "" ? `slug "${slug}"` : null,
+  ].filter(Boolean);
+  return facts.length > 0 ? `${label} [${facts.join(", ")}]` : label;
+}
+
+export type ParsedItem = { post: PostRecord } | { page: PageRecord } | { problems: string[] } | null;
+
+/** A source item through the schemas, with --language filling in a post's missing language; null for skips. */
+export function parseItem(item: SourceItem, language: Language | undefined): ParsedItem {
+  if (item.kind === "skip") return null;
+  if (item.kind === "invalid") return { problems: [`${item.label}: ${item.message}`] };
+  if (item.kind === "page") {
+    const result = PageRecordSchema.safeParse(item.value, { reportInput: true });
+    if (result.success) return { page: result.data };
+    const where = describeRecord(item.label, item.value);
+    return { problems: describeIssues(result.error).map((issue) => `${where}: ${issue}`) };
+  }
+  let value = item.value as Record<string, unknown>;
+  if (language && (value.language === undefined || value.language === null || value.language === "")) {
+    value = { ...value, language };
+  }
+  const result = PostRecordSchema.safeParse(value, { reportInput: true });
+  if (result.success) return { post: result.data };
+  const where = describeRecord(item.label, value);
+  return { problems: describeIssues(result.error).map((issue) => `${where}: ${issue}`) };
+}

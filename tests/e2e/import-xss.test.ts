@@ -1,0 +1,107 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, newPage } from "#tests/support/browser.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
+
+// Every payload of tests/fixtures/xss-payloads.json goes through the real
+// `sukti import` into a post's content, title and tags; the built server then
+// serves those posts to Chromium, where no dialog may open and no injected
+// script may run (each payload sets window.__pwned if it ever does).
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const payloads = JSON.parse(
+  readFileSync(path.join(ROOT, "tests/fixtures/xss-payloads.json"), "utf8"),
+) as string[];
+
+let dir: string;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "sukti-xss-"));
+  const dbPath = path.join(dir, "xss.db");
+  const records = payloads.map((payload, i) => ({
+    idNum: i + 1,
+    language: "english",
+    status: "publish",
+    postTime: 1_700_000_000 + i,
+    title: `XSS ${i + 1} ${payload}`.slice(0, 150),
+    slug: `xss-${i + 1}`,
+    featureImageUrl: "",
+    content: `<p>Payload ${i + 1}:</p>${payload}<p>End of payload.</p>`,
+    excerpt: payload,
+    tags: [`tag ${payload}`.slice(0, 60)],
+    categories: ["XSS"],
+  }));
+  const file = path.join(dir, "xss.ndjson");
+  writeFileSync(file, records.map((r) => JSON.stringify(r)).join("\n"));
+  const imported = spawnSync(process.execPath, [path.join(ROOT, "bin/sukti.js"), "import", file], {
+    env: { ...process.env, DATABASE_URL: `file:${dbPath}` },
+    encoding: "utf8",
+  });
+  if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}`);
+  [server, browser] = await Promise.all([startServer({ dbPath }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// The server's Content-Security-Policy would stop inline handlers on its own;
+// with it bypassed, the stored HTML itself must be inert.
+for (const [name, options] of [
+  ["as served (with the site's CSP)", {}],
+  ["with CSP bypassed (the sanitizer alone)", { bypassCSP: true }],
+] as const) {
+  test(`no imported payload opens a dialog or runs script, ${name}`, async () => {
+    await visitEveryPayload(options);
+  });
+}
+
+async function visitEveryPayload(options: { bypassCSP?: boolean }) {
+  const { context, page } = await newPage(browser, options);
+  const dialogs: string[] = [];
+  const pageErrors: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(`${page.url()}: ${dialog.type()} ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  const pages = [
+    ...payloads.map((_, i) => `/english/xss-${i + 1}`),
+    "/english/home",
+    "/tags",
+    "/category/xss",
+    "/search/payload",
+  ];
+  for (const url of pages) {
+    const response = await page.goto(`${server.url}${url}`, { waitUntil: "load" });
+    expect(response?.status(), url).toBe(200);
+    // Give error, load, focus and toggle handlers their chance to fire.
+    await page.waitForTimeout(url.startsWith("/english/xss-") ? 60 : 200);
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
+      url,
+    ).toBeUndefined();
+    if (url.startsWith("/english/xss-")) {
+      const n = url.split("-").pop();
+      expect(await page.locator("h1").textContent(), url).toBe(
+        `XSS ${n} ${payloads[Number(n) - 1]}`.slice(0, 150).trim(),
+      );
+      expect(await page.locator(".post-content").textContent(), url).toContain(`Payload ${n}:`);
+      expect(
+        await page.locator(".post-content script, .post-content iframe, .post-content svg").count(),
+        url,
+      ).toBe(0);
+    }
+  }
+  expect(dialogs).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+}

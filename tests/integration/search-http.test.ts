@@ -1,0 +1,165 @@
+// The search page over HTTP, against the built server and its demo database.
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { postPath } from "#app/content/languages.ts";
+import { openReadonly, POST_COLUMNS, type PostRow } from "#tests/support/db.ts";
+import { getHtml } from "#tests/support/html.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
+
+let server: RunningServer;
+let unpublished: PostRow[];
+
+beforeAll(async () => {
+  server = await startServer();
+  const db = openReadonly(server.dbPath);
+  unpublished = db.prepare(`SELECT ${POST_COLUMNS} FROM posts WHERE status <> 'publish'`).all() as PostRow[];
+  db.close();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const search = (text: string, query = "") =>
+  getHtml(`${server.url}/search/${encodeURIComponent(text)}${query}`);
+
+test("a results page: count, heading and title with the text, hits with lang and marked words", async () => {
+  const { status, doc } = await search("prem");
+  expect(status).toBe(200);
+  expect(doc.querySelector("title")?.text).toContain("Search: prem");
+  expect(doc.querySelector("h1")?.text).toContain("prem");
+  expect(doc.querySelector(".search-count")?.text).toMatch(/^\d+ quotes? found$/);
+  const hits = doc.querySelectorAll(".search-hit");
+  expect(hits.length).toBeGreaterThan(0);
+  for (const hit of hits) {
+    expect(["en", "hi", "mr"]).toContain(hit.getAttribute("lang"));
+    expect(hit.querySelector(".search-hit-title a")?.getAttribute("href")).toMatch(
+      /^\/(english|hindi|marathi)\//,
+    );
+  }
+  expect(doc.querySelectorAll(".search-hit mark").map((m) => m.text)).toContain("प्रेम");
+  // Title hits first: the first result has प्रेम in its title.
+  expect(hits[0]?.querySelector(".search-hit-title mark")?.text).toBe("प्रेम");
+});
+
+test("Devanagari spellings fold: शांति finds the post that writes शान्ति, and the page marks it", async () => {
+  const { status, doc } = await search("शांति");
+  expect(status).toBe(200);
+  expect(doc.querySelectorAll(".search-hit mark").map((m) => m.text)).toContain("शान्ति");
+});
+
+test("the searched text is escaped in the title and the heading", async () => {
+  const { status, text, doc } = await search('<script>alert("x")</script><img src=x onerror=alert(1)>');
+  expect(status).toBe(200);
+  expect(text).not.toContain("<script>alert");
+  expect(text).not.toContain("<img src=x");
+  expect(doc.querySelector("title")?.text).toContain('<script>alert("x")</script>');
+  expect(doc.querySelector("h1 bdi")?.text).toContain("<img src=x onerror=alert(1)>");
+});
+
+test("hostile text gets a normal page, never a 500", async () => {
+  const hostile = [
+    '"',
+    "*",
+    "AND",
+    "OR",
+    "NOT",
+    "NEAR",
+    "love AND peace",
+    "NEAR(love peace)",
+    "(",
+    ")",
+    "-",
+    "self-effort",
+    ":",
+    "title:love",
+    "'; DROP TABLE posts; --",
+    "1' OR '1'='1",
+    "\u0000",
+    "\u0007bell",
+    "\u202Eevil",
+    "\u200Fप्रेम\u200E",
+    "🙏",
+    "👨‍👩‍👧 🔥",
+    "%",
+    "%25",
+    "../../etc/passwd",
+    "a/b",
+    "   ",
+  ];
+  for (const text of hostile) {
+    const { status, doc } = await search(text);
+    expect(status, text).toBe(200);
+    expect(doc.querySelector("h1")?.text, text).toMatch(/^Search/);
+  }
+  const { doc } = await search("\u202Eevil\u0000");
+  expect(doc.querySelector("h1 bdi")?.text).toBe("evil");
+});
+
+test("broken percent-encoding in the URL gets a clear message with status 400", async () => {
+  for (const path of ["/search/%E0%A4", "/search/%ZZ", "/search/%", "/search/%E0%A4?page=2"]) {
+    const { status, doc } = await getHtml(`${server.url}${path}`);
+    expect(status, path).toBe(400);
+    expect(doc.querySelector("[role=alert]")?.text, path).toContain("not valid text");
+  }
+  const { status } = await getHtml(`${server.url}/search?q=%E0%A4`);
+  expect(status).toBeLessThan(500);
+});
+
+test("a 10 kB text is cut to the search box's limit, and the page says so", async () => {
+  const { status, doc } = await search("love ".repeat(2_000));
+  expect(status).toBe(200);
+  expect(doc.querySelector(".notice")?.text).toContain("limited to 100 characters");
+  expect(Array.from(doc.querySelector("h1 bdi")?.text ?? "").length).toBeLessThanOrEqual(100);
+});
+
+test("the form without JavaScript redirects to /search/{text}; an empty form shows the search page", async () => {
+  const { status, response } = await getHtml(`${server.url}/search?q=${encodeURIComponent("  प्रेम ")}`);
+  expect(status).toBe(302);
+  expect(response.headers.get("location")).toBe(`/search/${encodeURIComponent("प्रेम")}`);
+  const blank = await getHtml(`${server.url}/search?q=%20%20`);
+  expect(blank.status).toBe(200);
+  expect(blank.doc.querySelector("h1")?.text).toBe("Search");
+});
+
+test("no results: tags, the language homes and a spelling hint", async () => {
+  const latin = await search("xyzzyqq");
+  expect(latin.status).toBe(200);
+  expect(latin.doc.querySelector(".search-count")?.text).toBe("No quotes found");
+  expect(latin.doc.querySelectorAll(".search-empty-tags a").length).toBeGreaterThan(0);
+  for (const a of latin.doc.querySelectorAll(".search-empty-tags a"))
+    expect(a.getAttribute("href")).toMatch(/^\/tag\//);
+  const homes = latin.doc.querySelectorAll(".search-empty a").map((a) => a.getAttribute("href"));
+  expect(homes).toEqual(expect.arrayContaining(["/english/home", "/hindi/home", "/marathi/home"]));
+  expect(latin.doc.querySelector(".search-empty-hints")?.text).toContain("prem");
+  const devanagari = await search("क्षक्षक्ष");
+  expect(devanagari.doc.querySelector(".search-empty-hints")?.text).toContain("shanti");
+});
+
+test("results are paginated with ?page=N; past the end is a 404", async () => {
+  const first = await search("the");
+  const total = Number(first.doc.querySelector(".search-count")?.text.match(/^[\d,]+/)?.[0]);
+  expect(total).toBeGreaterThan(24);
+  expect(first.doc.querySelectorAll(".search-hit")).toHaveLength(24);
+  const next = first.doc.querySelector("a[rel=next]")?.getAttribute("href");
+  expect(next).toBe("/search/the?page=2");
+  const second = await search("the", "?page=2");
+  expect(second.status).toBe(200);
+  const firstHrefs = first.doc.querySelectorAll(".search-hit-title a").map((a) => a.getAttribute("href"));
+  const secondHrefs = second.doc.querySelectorAll(".search-hit-title a").map((a) => a.getAttribute("href"));
+  expect(firstHrefs.filter((href) => secondHrefs.includes(href))).toEqual([]);
+  const last = Math.ceil(total / 24);
+  expect((await search("the", `?page=${last + 1}`)).status).toBe(404);
+  expect((await search("the", "?page=0")).status).toBe(404);
+  expect((await search("the", "?page=x")).status).toBe(404);
+});
+
+test("unpublished posts are never found, not even by their own titles", async () => {
+  expect(unpublished.length).toBeGreaterThan(0);
+  for (const post of unpublished) {
+    const { status, text } = await search(post.title);
+    expect(status).toBe(200);
+    expect(text).not.toContain(`href="${postPath(post.language, post.slug)}"`);
+  }
+  // ज़िंदगी is only in a draft of the demo content.
+  const { doc } = await search("zindagi");
+  expect(doc.querySelector(".search-count")?.text).toBe("No quotes found");
+});

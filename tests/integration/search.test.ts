@@ -1,0 +1,390 @@
+// Issue 4, rule by rule, against a real SQLite file: the store's searchPosts
+// over the index the migration and its triggers keep.
+import { mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { PostRecord } from "#app/content/schemas.ts";
+import { type Db, migrate, migrationsDir, openDatabase } from "#app/data/db.server.ts";
+import { readDemoContent } from "#app/data/demo.server.ts";
+import { RANK_WINDOW, rebuildSearchIndex } from "#app/data/search.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite.server.ts";
+import { openContentStore } from "#app/data/store.server.ts";
+import type { ContentStore, SearchResultPage } from "#app/data/store.ts";
+import { writeContent } from "#app/data/write.server.ts";
+
+let dir: string;
+let db: Db;
+let store: SqliteContentStore;
+
+function post(overrides: Partial<PostRecord> & Pick<PostRecord, "idNum" | "slug">): PostRecord {
+  return {
+    language: "english",
+    status: "publish",
+    postTime: 1_700_000_000 + overrides.idNum * 1000,
+    title: `Title ${overrides.idNum}`,
+    featureImageUrl: "",
+    content: "<p>Plain words.</p>",
+    excerpt: "",
+    tags: [],
+    categories: [],
+    ...overrides,
+  };
+}
+
+const FIXTURES: PostRecord[] = [
+  post({ idNum: 1, slug: "cafe", title: "At the café", content: "<p>Coffee and talk.</p>" }),
+  post({ idNum: 2, slug: "love-title", title: "Love is patient", content: "<p>Kind words.</p>" }),
+  post({ idNum: 3, slug: "love-body", title: "A long evening", content: "<p>Give love freely.</p>" }),
+  post({ idNum: 4, slug: "lovely", title: "A lovely day", content: "<p>Sunshine.</p>" }),
+  post({ idNum: 5, slug: "glove", title: "The glove", content: "<p>A warm glove.</p>" }),
+  post({
+    idNum: 6,
+    slug: "tagged",
+    title: "Untitled thought",
+    tags: ["Serenity"],
+    categories: ["Reflections"],
+  }),
+  post({ idNum: 7, slug: "draft", status: "draft", title: "Secret draft love", content: "<p>zindagi</p>" }),
+  post({ idNum: 8, slug: "private", status: "private", title: "Private love" }),
+  post({ idNum: 9, slug: "trash", status: "trash", title: "Trashed love" }),
+  post({ idNum: 10, slug: "accents", title: "Crème brûlée", content: "<p>Naïve Ångström</p>" }),
+  post({
+    idNum: 1,
+    language: "hindi",
+    slug: "zindagi",
+    title: "ज़िंदगी की राह",
+    content: "<p>ज़िंदगी एक सफ़र है।</p>",
+  }),
+  post({ idNum: 2, language: "hindi", slug: "prem", title: "प्रेम का धागा", content: "<p>प्रेम ही सब है।</p>" }),
+  post({
+    idNum: 3,
+    language: "hindi",
+    slug: "shanti",
+    title: "मन की शान्ति",
+    content: "<p>शान्ति भीतर है।</p>",
+  }),
+  post({ idNum: 4, language: "hindi", slug: "aankh", title: "आँख का तारा", content: "<p>माँ की आँखें।</p>" }),
+  post({ idNum: 5, language: "hindi", slug: "ishwar", title: "ईश्वर सब जगह", content: "<p>ईश्वर भीतर।</p>" }),
+  post({ idNum: 6, language: "hindi", slug: "atma", title: "आत्मज्ञान", content: "<p>आत्मज्ञान ही मुक्ति।</p>" }),
+  post({ idNum: 7, language: "hindi", slug: "prarthana", title: "सुबह", content: "<p>प्रार्थना करो।</p>" }),
+  post({ idNum: 8, language: "hindi", slug: "hindi-tag", title: "एक दोहा", tags: ["धैर्य"] }),
+  post({ idNum: 9, language: "hindi", slug: "bazaar", title: "कबिरा खड़ा", content: "<p>बाज़ार में।</p>" }),
+  post({ idNum: 1, language: "marathi", slug: "gyan", title: "ज्ञानाचा दिवा", content: "<p>ज्ञान हेच धन.</p>" }),
+  post({ idNum: 2, language: "marathi", slug: "vitthal", title: "विठ्ठल", content: "<p>विठ्ठल माझा.</p>" }),
+];
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "sukti-search-"));
+  db = openDatabase(`file:${path.join(dir, "search.db")}`).db;
+  migrate(db);
+  writeContent(db, { posts: FIXTURES, pages: [] });
+  store = new SqliteContentStore(db);
+});
+afterAll(async () => {
+  await store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const slugs = (result: SearchResultPage) => result.posts.map((p) => `${p.language}/${p.slug}`);
+const find = async (text: string, page = 1, perPage = 24) =>
+  slugs(await store.searchPosts(text, page, perPage));
+
+test("English: case-insensitive, whole words and word prefixes, never word middles", async () => {
+  expect(await find("LOVE")).toEqual(expect.arrayContaining(["english/love-title", "english/love-body"]));
+  expect(await find("lov")).toEqual(
+    expect.arrayContaining(["english/love-title", "english/love-body", "english/lovely"]),
+  );
+  expect(await find("love")).not.toContain("english/glove");
+  expect(await find("ove")).toEqual([]);
+});
+
+test("English accents fold: cafe finds café, creme brulee finds Crème brûlée", async () => {
+  expect(await find("cafe")).toEqual(["english/cafe"]);
+  expect(await find("CAFÉ")).toEqual(["english/cafe"]);
+  expect(await find("creme brulee")).toEqual(["english/accents"]);
+  expect(await find("naive angstrom")).toEqual(["english/accents"]);
+});
+
+test("a title match ranks above a content-only match", async () => {
+  const found = await find("love");
+  expect(found.indexOf("english/love-title")).toBeLessThan(found.indexOf("english/love-body"));
+  expect(found[0]).toBe("english/love-title");
+});
+
+test("tags and categories are searched", async () => {
+  expect(await find("serenity")).toEqual(["english/tagged"]);
+  expect(await find("reflections")).toEqual(["english/tagged"]);
+  expect(await find("धैर्य")).toEqual(["hindi/hindi-tag"]);
+  const [hit] = (await store.searchPosts("serenity", 1, 10)).posts;
+  expect(hit?.matchedTerms.map((t) => t.name)).toEqual(["Serenity"]);
+});
+
+test("only published posts, ever", async () => {
+  for (const text of ["secret", "draft", "private", "trashed", "love", "zindagi"]) {
+    const found = await find(text);
+    for (const slug of ["english/draft", "english/private", "english/trash"])
+      expect(found).not.toContain(slug);
+  }
+  expect((await store.searchPosts("secret draft", 1, 10)).total).toBe(0);
+});
+
+test("Devanagari text is NFC-normalised: a decomposed query finds composed text", async () => {
+  const decomposed = "\u091C\u093C\u093F\u0902\u0926\u0917\u0940"; // ज + nukta + िंदगी
+  expect(await find(decomposed)).toContain("hindi/zindagi");
+  expect(await find(decomposed.normalize("NFC"))).toContain("hindi/zindagi");
+});
+
+test("nukta forms match their base", async () => {
+  expect(await find("जिंदगी")).toContain("hindi/zindagi");
+  expect(await find("बाजार")).toEqual(["hindi/bazaar"]);
+  expect(await find("बाज़ार")).toEqual(["hindi/bazaar"]);
+});
+
+test("chandrabindu and anusvara match each other", async () => {
+  expect(await find("आंख")).toEqual(["hindi/aankh"]);
+  expect(await find("आँख")).toEqual(["hindi/aankh"]);
+  expect(await find("मां")).toEqual(["hindi/aankh"]);
+});
+
+test("a half-न before a consonant matches anusvara", async () => {
+  expect(await find("शांति")).toEqual(["hindi/shanti"]);
+  expect(await find("शान्ति")).toEqual(["hindi/shanti"]);
+});
+
+test("two-letter words are findable as whole words", async () => {
+  expect(await find("मन")).toEqual(["hindi/shanti"]);
+  expect(await find("ही")).toEqual(expect.arrayContaining(["hindi/prem", "hindi/atma"]));
+  expect(await find("ही")).toHaveLength(2);
+});
+
+test("partial words of three or more code points find longer words, at the start or inside", async () => {
+  expect(await find("प्रार्थ")).toEqual(["hindi/prarthana"]);
+  expect(await find("ज्ञान")).toEqual(expect.arrayContaining(["marathi/gyan", "hindi/atma"]));
+  expect(await find("ईश्")).toEqual(["hindi/ishwar"]);
+});
+
+test("romanised queries find Devanagari posts", async () => {
+  expect(await find("prem")).toContain("hindi/prem");
+  expect(await find("shanti")).toContain("hindi/shanti");
+  expect(await find("gyan")).toContain("marathi/gyan");
+  expect(await find("dnyan")).toContain("marathi/gyan");
+  expect(await find("ishwar")).toContain("hindi/ishwar");
+  expect(await find("zindagi")).toEqual(["hindi/zindagi"]);
+  expect(await find("vitthal")).toEqual(["marathi/vitthal"]);
+});
+
+test("matched words are marked, in the text as written", async () => {
+  const [hit] = (await store.searchPosts("zindagi", 1, 10)).posts;
+  expect(hit?.titleSegments).toEqual([
+    { text: "ज़िंदगी", mark: true },
+    { text: " की राह", mark: false },
+  ]);
+  expect(hit?.snippet.filter((s) => s.mark).map((s) => s.text)).toEqual(["ज़िंदगी"]);
+  const [cafe] = (await store.searchPosts("cafe", 1, 10)).posts;
+  expect(cafe?.titleSegments.filter((s) => s.mark).map((s) => s.text)).toEqual(["café"]);
+});
+
+test("hostile text is searched as words, never as syntax", async () => {
+  const hostile = [
+    '"',
+    '"love',
+    "love*",
+    "*",
+    "AND",
+    "love AND",
+    "OR NOT",
+    "NEAR(love patient, 1)",
+    "(love",
+    "love)",
+    "-love",
+    "title:love",
+    "{title}: love",
+    "^love",
+    "'; DROP TABLE posts; --",
+    "1' OR '1'='1",
+    "\u0000\u0007\u001b",
+    "\u202Elove\u202C",
+    "\u200Fप्रेम",
+    "🙏",
+    "👨‍👩‍👧 love",
+    "x".repeat(10_000),
+    "love ".repeat(2_000),
+    "%E0%A4",
+    "\\",
+    "\ud800",
+  ];
+  for (const text of hostile) {
+    const result = await store.searchPosts(text, 1, 24);
+    expect(result.total).toBeGreaterThanOrEqual(0);
+    expect(result.posts.length).toBeLessThanOrEqual(24);
+  }
+  expect(await find('"love*')).toEqual(await find("love"));
+  expect(await find("title:love")).toEqual(await find("title love"));
+  expect(db.prepare("SELECT count(*) FROM posts").pluck().get()).toBe(FIXTURES.length);
+});
+
+test("no word in common with every word: posts with any of them, and the result says so", async () => {
+  const all = await store.searchPosts("love patient", 1, 10);
+  expect(all.mode).toBe("all");
+  expect(slugs(all)).toEqual(["english/love-title"]);
+  const any = await store.searchPosts("glove सुबह", 1, 10);
+  expect(any.mode).toBe("any");
+  expect(slugs(any).sort()).toEqual(["english/glove", "hindi/prarthana"]);
+});
+
+test("the index follows every write: publish, unpublish, edit, retag, rename, delete", async () => {
+  const extra = post({ idNum: 50, slug: "moving", title: "Quicksilver thoughts", status: "draft" });
+  writeContent(db, { posts: [extra], pages: [] });
+  expect(await find("quicksilver")).toEqual([]);
+  const live = { ...extra, status: "publish" as const };
+  writeContent(db, { posts: [live], pages: [] });
+  expect(await find("quicksilver")).toEqual(["english/moving"]);
+  writeContent(db, { posts: [{ ...live, title: "Mercury thoughts" }], pages: [] });
+  expect(await find("quicksilver")).toEqual([]);
+  expect(await find("mercury")).toEqual(["english/moving"]);
+  writeContent(db, { posts: [{ ...live, title: "Mercury thoughts", tags: ["Alchemy"] }], pages: [] });
+  expect(await find("alchemy")).toEqual(["english/moving"]);
+  db.prepare("UPDATE terms SET name = 'Transmutation' WHERE name = 'Alchemy'").run();
+  expect(await find("alchemy")).toEqual([]);
+  expect(await find("transmutation")).toEqual(["english/moving"]);
+  writeContent(db, { posts: [{ ...live, title: "Mercury thoughts", tags: [] }], pages: [] });
+  expect(await find("transmutation")).toEqual([]);
+  db.prepare("UPDATE posts SET status = 'trash' WHERE slug = 'moving'").run();
+  expect(await find("mercury")).toEqual([]);
+  db.prepare("UPDATE posts SET status = 'publish' WHERE slug = 'moving'").run();
+  expect(await find("mercury")).toEqual(["english/moving"]);
+  db.prepare("DELETE FROM posts WHERE slug = 'moving'").run();
+  expect(await find("mercury")).toEqual([]);
+  const published = db.prepare("SELECT count(*) FROM posts WHERE status = 'publish'").pluck().get();
+  expect(db.prepare("SELECT count(*) FROM search_index").pluck().get()).toBe(published);
+});
+
+test("pages: the total counts every match, pages do not overlap, and a page past the end is empty", async () => {
+  const first = await store.searchPosts("lov", 1, 2);
+  const second = await store.searchPosts("lov", 2, 2);
+  expect(first.total).toBe(3);
+  expect(first.posts).toHaveLength(2);
+  expect(first.hasNext).toBe(true);
+  expect(second.posts).toHaveLength(1);
+  expect(second.hasNext).toBe(false);
+  expect(new Set([...slugs(first), ...slugs(second)]).size).toBe(3);
+  expect((await store.searchPosts("lov", 3, 2)).posts).toEqual([]);
+});
+
+async function withStore(use: (store: ContentStore, db: Db) => Promise<void>, seedDemo = false) {
+  const where = mkdtempSync(path.join(tmpdir(), "sukti-search-extra-"));
+  try {
+    if (seedDemo) {
+      const seeded = openContentStore(`file:${path.join(where, "demo.db")}`);
+      const { db: check } = openDatabase(`file:${path.join(where, "demo.db")}`);
+      try {
+        await use(seeded, check);
+      } finally {
+        check.close();
+        await seeded.close();
+      }
+      return;
+    }
+    const { db: fresh } = openDatabase(`file:${path.join(where, "extra.db")}`);
+    migrate(fresh);
+    const extraStore = new SqliteContentStore(fresh);
+    try {
+      await use(extraStore, fresh);
+    } finally {
+      await extraStore.close();
+    }
+  } finally {
+    rmSync(where, { recursive: true, force: true });
+  }
+}
+
+test("a database seeded with the demo content is fully indexed", async () => {
+  await withStore(async (seeded, check) => {
+    const published = check.prepare("SELECT count(*) FROM posts WHERE status = 'publish'").pluck().get();
+    expect(check.prepare("SELECT count(*) FROM search_index").pluck().get()).toBe(published);
+    // Every published post is found by its own title.
+    const titles = check
+      .prepare("SELECT language, slug, title FROM posts WHERE status = 'publish'")
+      .all() as {
+      language: string;
+      slug: string;
+      title: string;
+    }[];
+    for (const { language, slug, title } of titles) {
+      const result = await seeded.searchPosts(title, 1, 100);
+      expect(slugs(result)).toContain(`${language}/${slug}`);
+    }
+    const demo = readDemoContent();
+    const hidden = demo.posts.filter((p) => p.status !== "publish");
+    for (const { title, slug } of hidden) {
+      for (const found of (await seeded.searchPosts(title, 1, 100)).posts) expect(found.slug).not.toBe(slug);
+    }
+  }, true);
+});
+
+test("an existing database is indexed by the migration", async () => {
+  const where = mkdtempSync(path.join(tmpdir(), "sukti-search-backfill-"));
+  try {
+    // A database from before search: only the first migration applied.
+    const before = path.join(where, "before");
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(before);
+    const [first] = readdirSync(migrationsDir()).sort();
+    symlinkSync(path.join(migrationsDir(), first!), path.join(before, first!));
+    const { db: old } = openDatabase(`file:${path.join(where, "old.db")}`);
+    migrate(old, before);
+    writeContent(old, { posts: FIXTURES, pages: [] });
+    expect(old.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'search_index'").pluck().get()).toBe(
+      0,
+    );
+    migrate(old);
+    const oldStore = new SqliteContentStore(old);
+    try {
+      expect(slugs(await oldStore.searchPosts("zindagi", 1, 10))).toEqual(["hindi/zindagi"]);
+      expect(slugs(await oldStore.searchPosts("serenity", 1, 10))).toEqual(["english/tagged"]);
+      expect((await oldStore.searchPosts("secret", 1, 10)).total).toBe(0);
+    } finally {
+      await oldStore.close();
+    }
+  } finally {
+    rmSync(where, { recursive: true, force: true });
+  }
+});
+
+test("rebuilding the index gives the same answers", async () => {
+  const before = await Promise.all(["love", "zindagi", "ज्ञान", "serenity"].map((q) => find(q)));
+  rebuildSearchIndex(db);
+  const after = await Promise.all(["love", "zindagi", "ज्ञान", "serenity"].map((q) => find(q)));
+  expect(after).toEqual(before);
+});
+
+test(`a very common word (more than ${RANK_WINDOW} matches): titles first across all pages, every match once`, async () => {
+  await withStore(async (big, bigDb) => {
+    const count = RANK_WINDOW * 2 + 100;
+    const posts = Array.from({ length: count }, (_, i) =>
+      post({
+        idNum: i + 1,
+        slug: `common-${i}`,
+        // Every 7th post has the word in its title, spread over old and new posts.
+        title: i % 7 === 0 ? `Harmony number ${i}` : `Number ${i}`,
+        content: `<p>Harmony and more, ${i}.</p>`,
+      }),
+    );
+    writeContent(bigDb, { posts, pages: [] });
+    const titled = posts.filter((_, i) => i % 7 === 0).length;
+    const seen: string[] = [];
+    let page = 1;
+    for (;;) {
+      const result = await big.searchPosts("harmony", page, 100);
+      expect(result.total).toBe(count);
+      seen.push(...result.posts.map((p) => p.title));
+      if (!result.hasNext) break;
+      page++;
+    }
+    expect(seen).toHaveLength(count);
+    expect(new Set(seen).size).toBe(count);
+    expect(seen.slice(0, titled).every((title) => title.startsWith("Harmony"))).toBe(true);
+    expect(seen.slice(titled).some((title) => title.startsWith("Harmony"))).toBe(false);
+  });
+});
