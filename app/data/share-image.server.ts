@@ -66,8 +66,10 @@ function registerFonts(GlobalFonts: Canvas["GlobalFonts"]) {
   if (fontsReady) return;
   for (const { family, files } of Object.values(SHARE_FONTS)) {
     for (const file of files) {
-      if (!GlobalFonts.register(readFileSync(fontFilePath(file)), family)) {
-        throw new Error(`share image: cannot load font ${file}`);
+      const data = readFileSync(fontFilePath(file));
+      if (!GlobalFonts.register(data, family)) throw new Error(`share image: cannot load font ${file}`);
+      if (family === SHARE_FONTS.devanagari.family && file.includes("-latin")) {
+        GlobalFonts.register(data, DEVANAGARI_LATIN);
       }
     }
   }
@@ -148,8 +150,14 @@ function balance(ctx: SKRSContext2D, text: string, width: number): string[] | nu
   return best;
 }
 
-function fontOf(size: number, weight: number, family: string) {
-  return `${weight} ${size}px "${family}"`;
+/** The Devanagari family's own Latin files, as browsers use them for its punctuation. */
+const DEVANAGARI_LATIN = "Sukti Share Devanagari Latin";
+
+export function fontOf(size: number, weight: number, family: string) {
+  // Punctuation (, — ") falls back to the Latin face: Skia does not look for
+  // missing glyphs among other files registered under the same name.
+  const fallback = family === SHARE_FONTS.latin.family ? "" : `, "${DEVANAGARI_LATIN}"`;
+  return `${weight} ${size}px "${family}"${fallback}`;
 }
 
 /** Where every piece of text goes: the largest quote size that fits the box. */

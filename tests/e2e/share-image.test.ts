@@ -13,6 +13,7 @@ import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "#app/content/share-image.
 import { openDatabase } from "#app/data/db.server.ts";
 import {
   fontFilePath,
+  fontOf,
   layoutShareImage,
   loadCanvas,
   SHARE_FONTS,
@@ -174,7 +175,7 @@ interface Word extends ShareTextItem {
 
 /** Each word of a line, at the place the line's own shaping gives it. */
 function wordsOf(item: ShareTextItem, ctx: SKRSContext2D): Word[] {
-  ctx.font = `${item.weight} ${item.size}px "${item.family}"`;
+  ctx.font = fontOf(item.size, item.weight, item.family);
   const parts = item.text.split(" ");
   return parts.map((text, index) => {
     const x = item.x + (index === 0 ? 0 : ctx.measureText(`${parts.slice(0, index).join(" ")} `).width);
