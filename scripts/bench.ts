@@ -74,7 +74,24 @@ interface Result {
 }
 
 async function load(url: string): Promise<Result> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  // "?fresh" rows: a unique query string per request, so every one is rendered
+  // (the page cache is keyed by URL) — the cost of a cache miss.
+  const fresh = url.includes("fresh=");
+  let n = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...(fresh
+      ? {
+          requests: [
+            {
+              setupRequest: (request: { path: string }) => ({ ...request, path: `${request.path}${++n}` }),
+            },
+          ],
+        }
+      : {}),
+  } as autocannon.Options);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -109,6 +126,9 @@ function targets(dbPath: string) {
     "/hindi/home": "/hindi/home",
     [`/hindi/home?page=${deepPage}`]: `/hindi/home?page=${deepPage}`,
     "/tags": "/tags",
+    "english post, rendered": `${postPath("english", english)}?fresh=`,
+    "/hindi/home, rendered": "/hindi/home?fresh=",
+    [`/hindi/home?page=${deepPage}, rendered`]: `/hindi/home?page=${deepPage}&fresh=`,
     search: `/search/${encodeURIComponent("प्रेम")}`,
   };
 }
@@ -122,7 +142,7 @@ async function benchDataset(name: string, dbPath: string) {
   const rows: { label: string; sukti: Result; bare: Result }[] = [];
   // The bare server: same bytes, from memory, no work.
   const bare = createServer((req, res) => {
-    const body = bodies.get(req.url ?? "") ?? Buffer.from("not found");
+    const body = bodies.get((req.url ?? "").replace(/fresh=\d+$/, "fresh=")) ?? Buffer.from("not found");
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
     res.end(body);
   });

@@ -12,10 +12,11 @@
 // embedded as base64 data URLs, and every text node is checked (via the
 // DevTools protocol) to be drawn with those web fonts, never a system fallback.
 
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { chromium } from "playwright-core";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -23,7 +24,7 @@ const CONTENT_FILE = join(ROOT, "db/demo/demo-content.json");
 const PUBLIC_DIR = join(ROOT, "public");
 const CARD_PREFIX = "/images/cards/";
 const SIZE = 720;
-const JPEG_QUALITY = 80;
+const WEBP_QUALITY = 82;
 const MAX_BYTES = 90 * 1024;
 const MAX_QUOTE_CHARS = 220;
 const CHROMIUM = "/usr/bin/chromium";
@@ -468,7 +469,12 @@ async function main() {
         const { fs, mode, size } = await page.evaluate(fillCard, { lines, author, lang, palette });
         await assertWebFontsUsed(cdp, lang);
         mkdirSync(dirname(file), { recursive: true });
-        await page.screenshot({ path: file, type: "jpeg", quality: JPEG_QUALITY });
+        // Chromium screenshots PNG losslessly; Skia encodes the WebP file.
+        const png = await page.screenshot({ type: "png" });
+        const image = await loadImage(png);
+        const canvas = createCanvas(image.width, image.height);
+        canvas.getContext("2d").drawImage(image, 0, 0);
+        writeFileSync(file, await canvas.encode("webp", WEBP_QUALITY));
         const bytes = statSync(file).size;
         if (bytes > MAX_BYTES)
           console.warn(`  warning: ${post.featureImageUrl} is ${bytes} bytes (> ${MAX_BYTES})`);
