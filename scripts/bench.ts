@@ -15,6 +15,9 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const CORPUS = Number(process.env.BENCH_CORPUS ?? 100_000);
 const root = path.resolve(import.meta.dirname, "..");
+const START_ARGS = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start as string)
+  .split(/\s+/)
+  .slice(1);
 const work = mkdtempSync(path.join(tmpdir(), "sukti-bench-"));
 
 function run(command: string, args: string[], env: Record<string, string> = {}) {
@@ -37,7 +40,8 @@ async function freePort(): Promise<number> {
 }
 
 async function startSukti(dbPath: string, port: number) {
-  const child = spawn(process.execPath, ["server.js"], {
+  // Started exactly as `npm start` starts it (its Node flags included).
+  const child = spawn(process.execPath, START_ARGS, {
     cwd: root,
     env: {
       ...process.env,
@@ -171,11 +175,16 @@ async function benchDataset(name: string, dbPath: string) {
       `| ${label} | ${sukti.rps.toFixed(0)} | ${sukti.p50} | ${sukti.p99} | ${b.rps.toFixed(0)} | ${((100 * sukti.rps) / b.rps).toFixed(1)}% | ${sukti.non2xx + sukti.errors} |`,
     );
   }
-  const page1 = rows.find((row) => row.label === "/hindi/home")!;
-  const deep = rows.find((row) => row.label.startsWith("/hindi/home?page="))!;
-  console.log(
-    `\ndeep page p50 / page 1 p50: ${(deep.sukti.p50 / Math.max(page1.sukti.p50, 0.01)).toFixed(2)}x · req/s ratio ${(page1.sukti.rps / deep.sukti.rps).toFixed(2)}x`,
-  );
+  for (const rendered of [false, true]) {
+    const suffix = rendered ? ", rendered" : "";
+    const page1 = rows.find((row) => row.label === `/hindi/home${suffix}`)!;
+    const deep = rows.find(
+      (row) => row.label.startsWith("/hindi/home?page=") && row.label.endsWith(", rendered") === rendered,
+    )!;
+    console.log(
+      `deep page vs page 1${rendered ? " (rendered)" : " (cached)"}: p50 ${(deep.sukti.p50 / Math.max(page1.sukti.p50, 0.01)).toFixed(2)}x, req/s ${(page1.sukti.rps / deep.sukti.rps).toFixed(2)}x`,
+    );
+  }
   console.log(`server peak RSS: ${rss.toFixed(0)} MB`);
 }
 

@@ -36,6 +36,7 @@ export interface AppOptions {
 
 // Responses not kept in memory: the home page draws a fresh gallery each
 // time; search text is unbounded; share images are cached on disk already.
+const CACHEABLE_QUERY = /^\?page=[1-9][0-9]{0,5}$/;
 const UNCACHED = /^\/(search(\/|$)|_root\.data|\.data|share\/)|^\/$|^\/\?/;
 
 export function createApp({
@@ -130,7 +131,11 @@ export function createApp({
       }
       const key = req.originalUrl;
       const version = store.contentVersion();
-      const cacheable = version !== null && !UNCACHED.test(key);
+      // Only the site's own addresses are kept: a bare path or ?page=N. Any
+      // other query string renders fresh, so nobody can fill the cache with junk.
+      const query = key.includes("?") ? key.slice(key.indexOf("?")) : "";
+      const cacheable =
+        version !== null && !UNCACHED.test(key) && (query === "" || CACHEABLE_QUERY.test(query));
       let page = cacheable ? cache.get(key, version) : null;
       if (!page) {
         page = await render(req, res, requestId);
