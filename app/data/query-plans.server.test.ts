@@ -93,6 +93,9 @@ test("each read seeks the index made for it", async () => {
   expect(await plansOf(() => store.listPosts({ language: "marathi" }, 3, 24))).toContain(
     "posts_language_published_time (language=?)",
   );
+  expect(await plansOf(() => store.relatedPosts(latest.language, latest.slug, 4))).toContain(
+    "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)",
+  );
   expect(await plansOf(() => store.adjacentPosts(latest.language, latest.slug))).toMatch(
     /posts_language_published_time \(language=\? AND post_time[<>]\?\)/,
   );

@@ -157,8 +157,10 @@ export class SqliteContentStore implements ContentStore {
     }
     if (shared.size === 0) return [];
     const rows = this.#stmt(
-      `SELECT p.id, ${SUMMARY_COLUMNS} FROM posts p
-       WHERE p.id IN (SELECT value FROM json_each(?)) AND p.language = ? AND p.status = 'publish'`,
+      // CROSS JOIN: one rowid seek per candidate, never a walk through the language.
+      `SELECT p.id, ${SUMMARY_COLUMNS} FROM json_each(?) AS candidate
+       CROSS JOIN posts p ON p.id = candidate.value
+       WHERE p.language = ? AND p.status = 'publish'`,
     ).all(JSON.stringify([...shared.keys()]), language) as (PostSummary & { id: number })[];
     return rows
       .sort(
