@@ -1,10 +1,7 @@
-import { devanagariFontLinks } from "#app/components/fonts.ts";
 import { LanguageScreen, languageMeta } from "#app/components/language-screen.tsx";
 import { originOf } from "#app/content/seo.ts";
 import { loadLanguageRoute } from "#app/routes/language-route.server.ts";
 import type { Route } from "./+types/hindi";
-
-export const links: Route.LinksFunction = () => devanagariFontLinks();
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   languageMeta(loaderData, "hindi", originOf(matches));
