@@ -8,9 +8,7 @@
 // With --http it also serves the database with the built server (run
 // `npm run build` first) and compares whole results pages with post pages.
 // Figures only: nothing here asserts a timing.
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -21,6 +19,7 @@ import { rebuildSearchIndex } from "#app/data/search.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite.server.ts";
 import { writeContent } from "#app/data/write.server.ts";
 import { generatePosts } from "#cli/generate.ts";
+import { startServer } from "#tests/support/server.ts";
 
 const QUERIES: [kind: string, text: string][] = [
   ["english", "love"],
@@ -75,42 +74,6 @@ async function time(fn: () => Promise<unknown> | unknown): Promise<number> {
   const started = performance.now();
   await fn();
   return performance.now() - started;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function startBuiltServer(dbPath: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: path.resolve(import.meta.dirname, ".."),
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${dbPath}`,
-      LOG_LEVEL: "warn",
-    },
-    stdio: "ignore",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
-    } catch {}
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** Writes the corpus in batches of 5,000, as an import would; returns the seconds spent writing. */
@@ -259,7 +222,8 @@ async function benchHttp(dbPath: string, published: PostRecord[]): Promise<void>
     console.log("\n--http: no build/ (run npm run build first)");
     return;
   }
-  const { url, child } = await startBuiltServer(dbPath);
+  const server = await startServer({ dbPath, env: { SUKTI_RANDOM_SEED: "" } });
+  const { url } = server;
   try {
     const get = async (pathname: string) => {
       const started = performance.now();
@@ -295,7 +259,7 @@ async function benchHttp(dbPath: string, published: PostRecord[]): Promise<void>
       `ratio: results page / post page, both rendered = ${(median(searches) / median(posts)).toFixed(2)}x (median)`,
     );
   } finally {
-    child.kill("SIGTERM");
+    await server.stop();
   }
 }
 

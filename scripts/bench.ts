@@ -2,7 +2,7 @@
 // data and on a generated 100,000-post corpus, next to a bare Node server that
 // returns the same HTML bytes from memory (the ceiling on this machine).
 // Bounded: each URL runs a few seconds; everything stops by itself.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -10,6 +10,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { postPath } from "#app/content/languages.ts";
+import { freePort, startServer } from "#tests/support/server.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -17,7 +18,7 @@ const CORPUS = Number(process.env.BENCH_CORPUS ?? 100_000);
 const root = path.resolve(import.meta.dirname, "..");
 const START_ARGS = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start as string)
   .split(/\s+/)
-  .slice(1);
+  .slice(1, -1);
 const work = mkdtempSync(path.join(tmpdir(), "sukti-bench-"));
 
 function run(command: string, args: string[], env: Record<string, string> = {}) {
@@ -26,42 +27,9 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 
 if (!existsSync(path.join(root, "build/server/index.js"))) run("npx", ["react-router", "build"]);
 
-const children = new Set<ReturnType<typeof spawn>>();
-process.on("exit", () => {
-  for (const child of children) child.kill("SIGKILL");
-});
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === "object" && address ? address.port : 0;
-}
-
-async function startSukti(dbPath: string, port: number) {
-  // Started exactly as `npm start` starts it (its Node flags included).
-  const child = spawn(process.execPath, START_ARGS, {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${dbPath}`,
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  children.add(child);
-  child.once("exit", () => children.delete(child));
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error("server did not start");
+/** Started as `npm start` starts it (its Node flags included), random gallery and all. */
+function startSukti(dbPath: string) {
+  return startServer({ dbPath, nodeArgs: START_ARGS, env: { LOG_LEVEL: "error", SUKTI_RANDOM_SEED: "" } });
 }
 
 function peakRssMb(pid: number): number {
@@ -138,9 +106,8 @@ function targets(dbPath: string) {
 }
 
 async function benchDataset(name: string, dbPath: string) {
-  const port = await freePort();
+  const server = await startSukti(dbPath);
   const barePort = await freePort();
-  const child = await startSukti(dbPath, port);
   const urls = targets(dbPath);
   const bodies = new Map<string, Buffer>();
   const rows: { label: string; sukti: Result; bare: Result }[] = [];
@@ -153,19 +120,18 @@ async function benchDataset(name: string, dbPath: string) {
   await new Promise<void>((resolve) => bare.listen(barePort, "127.0.0.1", resolve));
   try {
     for (const [label, target] of Object.entries(urls)) {
-      const response = await fetch(`http://127.0.0.1:${port}${target}`);
+      const response = await fetch(`${server.url}${target}`);
       if (response.status !== 200) throw new Error(`${target} answered ${response.status}`);
       bodies.set(target, Buffer.from(await response.arrayBuffer()));
-      const sukti = await load(`http://127.0.0.1:${port}${target}`);
+      const sukti = await load(`${server.url}${target}`);
       const ceiling = await load(`http://127.0.0.1:${barePort}${target}`);
       rows.push({ label, sukti, bare: ceiling });
     }
   } finally {
     bare.close();
   }
-  const rss = peakRssMb(child.pid!);
-  child.kill("SIGTERM");
-  await new Promise((resolve) => child.once("exit", resolve));
+  const rss = peakRssMb(server.child.pid!);
+  await server.stop();
 
   console.log(`\n## ${name}\n`);
   console.log("| page | req/s | p50 ms | p99 ms | bare req/s | ratio to bare | non-2xx |");

@@ -2,40 +2,24 @@
 // and a Hindi post, driving Debian's Chromium; prints the four category scores
 // and LCP, CLS and TBT. Lighthouse is fetched by npx on first use, so the
 // test install stays lean. Lighthouse 12 still runs on Node 20.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { postPath } from "#app/content/languages.ts";
+import { startServer } from "#tests/support/server.ts";
 
 const LIGHTHOUSE = process.env.LIGHTHOUSE_VERSION ?? "lighthouse@12.8.2";
 const root = path.resolve(import.meta.dirname, "..");
 const work = mkdtempSync(path.join(tmpdir(), "sukti-lighthouse-"));
 const dbPath = path.join(work, "demo.db");
-const port = 3950;
 
 if (!existsSync(path.join(root, "build/server/index.js"))) {
   execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
 }
-const server = spawn(process.execPath, ["server.js"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: `file:${dbPath}`,
-    LOG_LEVEL: "error",
-  },
-  stdio: "inherit",
-});
+const server = await startServer({ dbPath, env: { LOG_LEVEL: "error", SUKTI_RANDOM_SEED: "" } });
 try {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const db = new Database(dbPath, { readonly: true });
   const newest = (language: string) =>
     db
@@ -60,7 +44,7 @@ try {
       [
         "-y",
         LIGHTHOUSE,
-        `http://127.0.0.1:${port}${target}`,
+        `${server.url}${target}`,
         "--output=json",
         `--output-path=${out}`,
         "--quiet",
@@ -87,6 +71,6 @@ try {
     }
   }
 } finally {
-  server.kill("SIGTERM");
+  await server.stop();
   rmSync(work, { recursive: true, force: true });
 }

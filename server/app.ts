@@ -34,10 +34,12 @@ export interface AppOptions {
   vite?: ViteDevServer;
 }
 
-// Responses not kept in memory: the home page draws a fresh gallery each
-// time; search text is unbounded; share images are cached on disk already.
+// The page cache keeps 200 responses whose Cache-Control allows it (the home
+// page says no-store: a fresh gallery each time), at the site's own addresses
+// (a bare path or ?page=N), except search (its addresses are unbounded) and
+// images (share images are cached on disk already).
 const CACHEABLE_QUERY = /^\?page=[1-9][0-9]{0,5}$/;
-const UNCACHED = /^\/(search(\/|$)|_root\.data|\.data|share\/)|^\/$|^\/\?/;
+const UNCACHED_PATH = /^\/search(\/|$)/;
 
 export function createApp({
   store,
@@ -131,17 +133,16 @@ export function createApp({
       }
       const key = req.originalUrl;
       const version = store.contentVersion();
-      // Only the site's own addresses are kept: a bare path or ?page=N. Any
-      // other query string renders fresh, so nobody can fill the cache with junk.
+      // Any other query string renders fresh, so nobody can fill the cache with junk.
       const query = key.includes("?") ? key.slice(key.indexOf("?")) : "";
       const cacheable =
-        version !== null && !UNCACHED.test(key) && (query === "" || CACHEABLE_QUERY.test(query));
+        version !== null && !UNCACHED_PATH.test(key) && (query === "" || CACHEABLE_QUERY.test(query));
       let page = cacheable ? cache.get(key, version) : null;
       if (!page) {
         page = await render(req, res, requestId);
-        const control = page.headers.find(([name]) => name === "cache-control")?.[1] ?? "";
-        if (cacheable && page.status === 200 && !/no-store|private/.test(control))
-          cache.set(key, version, page);
+        const header = (name: string) => page?.headers.find(([n]) => n === name)?.[1] ?? "";
+        const keep = page.status === 200 && !/no-store|private/.test(header("cache-control"));
+        if (cacheable && keep && !header("content-type").startsWith("image/")) cache.set(key, version, page);
       }
       sendPage(req, res, page, nonce, requestId);
     } catch (error) {

@@ -1,11 +1,5 @@
-import type { Language } from "#app/content/languages.ts";
+import { labelsFor } from "#app/content/labels.ts";
 import { type ShareImageSource, shareImagePath } from "#app/content/share-image.ts";
-
-const LABEL: Record<Language, string> = {
-  english: "Download image",
-  hindi: "चित्र डाउनलोड करें",
-  marathi: "चित्र डाउनलोड करा",
-};
 
 /**
  * "Download image": the post's 1200×630 share image (the same one link
@@ -20,7 +14,7 @@ export function ShareImageLink({
 }) {
   return (
     <a href={`${shareImagePath(post)}?download`} download={`${post.slug}.jpg`} className={className}>
-      {LABEL[post.language]}
+      {labelsFor(post.language).downloadImage}
     </a>
   );
 }

@@ -1,27 +1,46 @@
-const ENTITIES: Record<string, string> = {
+// Post HTML is sanitized when stored (app/data/sanitize.server.ts), so a small
+// tag stripper is enough to get its words back: for copy text, descriptions,
+// share images, search snippets and the search index.
+const BLOCK_END = /<\/(?:p|div|li|blockquote|h[1-6]|figcaption|figure|ul|ol)\s*>|<br\s*\/?>|<hr\s*\/?>/gi;
+const TAG = /<[^>]*>/g;
+const ENTITY = /&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi;
+const NAMED: Record<string, string> = {
   amp: "&",
   lt: "<",
   gt: ">",
   quot: '"',
-  "#39": "'",
   apos: "'",
   nbsp: " ",
+  ndash: "–",
+  mdash: "—",
+  hellip: "…",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
 };
 
-/** Plain text of stored (sanitized) post HTML: paragraphs and line breaks become newlines. */
+function decodeEntity(match: string, body: string): string {
+  if (body[0] === "#") {
+    const code =
+      body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+    return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+  }
+  return NAMED[body.toLowerCase()] ?? match;
+}
+
+/** Plain text of stored post HTML: paragraphs and line breaks become newlines. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|blockquote|li|h[1-6])>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (entity, code: string) => {
-      if (code.startsWith("#x")) return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
-      if (code.startsWith("#")) return ENTITIES[code] ?? String.fromCodePoint(Number(code.slice(1)));
-      return ENTITIES[code] ?? entity;
-    })
+  let text = html.replace(BLOCK_END, "\n").replace(TAG, "");
+  if (text.includes("&")) text = text.replace(ENTITY, decodeEntity);
+  return text
     .split("\n")
-    .map((line) => line.trim())
-    .filter((line, index, lines) => line !== "" || (index > 0 && lines[index - 1] !== ""))
-    .join("\n")
-    .trim();
+    .map((line) => line.replace(/[^\S\n]+/g, " ").trim())
+    .filter((line) => line !== "")
+    .join("\n");
+}
+
+/** The same text on one line: blocks and line breaks as single spaces. */
+export function htmlToPlainText(html: string): string {
+  return htmlToText(html).replace(/\s+/g, " ");
 }

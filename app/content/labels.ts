@@ -3,6 +3,7 @@ import type { Language } from "#app/content/languages.ts";
 /** Interface words in each page language. */
 export const LABELS = {
   english: {
+    downloadImage: "Download image",
     related: "Related quotes",
     share: "Share",
     copyLink: "Copy link",
@@ -31,6 +32,7 @@ export const LABELS = {
     languageHome: "English quotes",
   },
   hindi: {
+    downloadImage: "चित्र डाउनलोड करें",
     related: "संबंधित सूक्तियाँ",
     share: "साझा करें",
     copyLink: "लिंक कॉपी करें",
@@ -59,6 +61,7 @@ export const LABELS = {
     languageHome: "हिंदी सूक्तियाँ",
   },
   marathi: {
+    downloadImage: "चित्र डाउनलोड करा",
     related: "संबंधित सुविचार",
     share: "शेअर करा",
     copyLink: "लिंक कॉपी करा",

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
+import { htmlToPlainText } from "#app/content/html-text.ts";
 import { highlight, snippet, wordTest } from "#app/content/search-highlight.ts";
-import { htmlToPlainText } from "#app/content/search-plain-text.ts";
 
 const marked = (segments: { text: string; mark: boolean }[]) =>
   segments.map((s) => (s.mark ? `[${s.text}]` : s.text)).join("");

@@ -1,8 +1,8 @@
 // Search over the index kept by db/migrations/20261122010000_search.sql.
 // See docs/search.md for the rules and docs/decisions/020-search-index.md.
 import type { Statement } from "better-sqlite3";
+import { htmlToPlainText } from "#app/content/html-text.ts";
 import { highlight, snippet, type WordTest, wordTest } from "#app/content/search-highlight.ts";
-import { htmlToPlainText } from "#app/content/search-plain-text.ts";
 import {
   ftsString,
   inColumn,

@@ -1,5 +1,5 @@
+import { htmlToPlainText } from "#app/content/html-text.ts";
 import { distinctWords, foldText } from "#app/content/search-fold.ts";
-import { htmlToPlainText } from "#app/content/search-plain-text.ts";
 import { devanagariSkeletons } from "#app/content/search-roman.ts";
 import type { Db } from "#app/data/db.server.ts";
 

@@ -3,9 +3,12 @@ import { dailyOffset, dayNumber } from "#app/content/daily.ts";
 import type { Language } from "#app/content/languages.ts";
 import { POSTS_PER_PAGE, parsePageParam, toPostCard, toPostView } from "#app/content/post-view.ts";
 import { originContext, storeContext } from "#app/context.ts";
+import type { Post } from "#app/data/store.ts";
 import { siteConfig } from "#app/site.config.ts";
 
 export const RELATED_POSTS = 4;
+
+type Context = Readonly<RouterContextProvider>;
 
 /**
  * The loader of /english/:slug, /hindi/:slug and /marathi/:slug: the slug
@@ -15,34 +18,43 @@ export async function loadLanguageRoute(
   language: Language,
   slug: string,
   request: Request,
-  context: Readonly<RouterContextProvider>,
+  context: Context,
 ) {
-  const store = context.get(storeContext);
-  if (slug === "home") {
-    const page = parsePageParam(request);
-    if (page === null) throw data(null, { status: 404 });
-    const [list, count] = await Promise.all([
-      store.listPosts({ language }, page, POSTS_PER_PAGE),
-      store.countPosts(language),
-    ]);
-    if (page > 1 && list.posts.length === 0) throw data(null, { status: 404 });
-    const daily =
-      page === 1 && count > 0
-        ? await store.postAt(language, dailyOffset(dayNumber(new Date(), siteConfig.timeZone), count))
-        : null;
-    return {
-      kind: "home" as const,
-      pageLanguage: language,
-      page,
-      pageCount: Math.max(1, Math.ceil(count / POSTS_PER_PAGE)),
-      hasNext: list.hasNext,
-      quoteOfTheDay: daily ? toPostCard(daily) : null,
-      posts: list.posts.map(toPostCard),
-    };
-  }
-  const post = await store.getPost(language, slug);
+  if (slug === "home") return loadLanguageHome(language, request, context);
+  const post = await context.get(storeContext).getPost(language, slug);
   // Drafts, trashed posts, other languages' slugs and missing posts all look alike.
   if (!post) throw data(null, { status: 404 });
+  return loadPostPage(post, context);
+}
+
+async function loadLanguageHome(language: Language, request: Request, context: Context) {
+  const store = context.get(storeContext);
+  const page = parsePageParam(request);
+  if (page === null) throw data(null, { status: 404 });
+  const [list, count] = await Promise.all([
+    store.listPosts({ language }, page, POSTS_PER_PAGE),
+    store.countPosts(language),
+  ]);
+  if (page > 1 && list.posts.length === 0) throw data(null, { status: 404 });
+  const daily =
+    page === 1 && count > 0
+      ? await store.postAt(language, dailyOffset(dayNumber(new Date(), siteConfig.timeZone), count))
+      : null;
+  return {
+    kind: "home" as const,
+    pageLanguage: language,
+    page,
+    pageCount: Math.max(1, Math.ceil(count / POSTS_PER_PAGE)),
+    hasNext: list.hasNext,
+    quoteOfTheDay: daily ? toPostCard(daily) : null,
+    posts: list.posts.map(toPostCard),
+  };
+}
+
+/** A published post with its neighbours and related posts (also /post/{slug}). */
+export async function loadPostPage(post: Post, context: Context) {
+  const store = context.get(storeContext);
+  const language = post.language;
   const [adjacent, related] = await Promise.all([
     store.adjacentPosts(language, post.slug),
     store.relatedPosts(language, post.slug, RELATED_POSTS),
@@ -60,4 +72,4 @@ export async function loadLanguageRoute(
 }
 
 export type LanguageRouteData = Awaited<ReturnType<typeof loadLanguageRoute>>;
-export type PostRouteData = Extract<LanguageRouteData, { kind: "post" }>;
+export type PostRouteData = Awaited<ReturnType<typeof loadPostPage>>;

@@ -3,7 +3,7 @@ import { PostScreen } from "#app/components/language-screen.tsx";
 import { htmlToText } from "#app/content/html-text.ts";
 import { originOf, pageMeta, postMeta, summarize } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
-import { loadLanguageRoute } from "#app/routes/language-route.server.ts";
+import { loadPostPage } from "#app/routes/language-route.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/post";
 
@@ -20,24 +20,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       language: "english",
     });
   }
-  if (loaderData.kind !== "post") return [];
   // The post's own address is its language route: that is the canonical one.
   return postMeta(origin, loaderData.post, loaderData.url);
 };
 
 /** /post/{slug}: the site pages, or a published post of any language. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(storeContext);
   const page = await store.getPage(params.slug);
   if (page) return { kind: "page" as const, pageLanguage: "english" as const, page };
   const post = await store.getPostAnyLanguage(params.slug);
   if (!post) throw data(null, { status: 404 });
-  return loadLanguageRoute(post.language, post.slug, request, context);
+  return loadPostPage(post, context);
 }
 
 export default function PostRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "post") return <PostScreen data={loaderData} />;
-  if (loaderData.kind === "home") return null;
   return (
     <article className="site-page">
       <h1>{loaderData.page.title}</h1>

@@ -1,22 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, newPage } from "#tests/support/browser.ts";
-import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { expect, test } from "vitest";
+import { newPage, useServerAndBrowser } from "#tests/support/browser.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test("a click on a gallery tile reaches its post route", async () => {
-  const { context, page, errors } = await newPage(browser);
-  await page.goto(`${server.url}/`);
+  const { context, page, errors } = await newPage(env.browser);
+  await page.goto(`${env.server.url}/`);
   const tile = page.locator(".gallery-tile a").first();
   const href = await tile.getAttribute("href");
   const alt = await tile.locator("img").getAttribute("alt");
@@ -30,8 +19,8 @@ test("a click on a gallery tile reaches its post route", async () => {
 
 for (const how of ["Enter", "magnifier"] as const) {
   test(`search by ${how} loads /search/{text} as a new document`, async () => {
-    const { context, page, errors } = await newPage(browser);
-    await page.goto(`${server.url}/english/home`);
+    const { context, page, errors } = await newPage(env.browser);
+    await page.goto(`${env.server.url}/english/home`);
     await page.waitForLoadState("networkidle");
     // A marker on window survives client-side navigation, not a new document.
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
@@ -39,7 +28,7 @@ for (const how of ["Enter", "magnifier"] as const) {
     await input.fill("  प्रेम  ");
     if (how === "Enter") await input.press("Enter");
     else await page.getByRole("button", { name: "Search" }).click();
-    await page.waitForURL(`${server.url}/search/${encodeURIComponent("प्रेम")}`);
+    await page.waitForURL(`${env.server.url}/search/${encodeURIComponent("प्रेम")}`);
     await page.waitForLoadState("load");
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
     expect(await page.locator("h1").textContent()).toContain("प्रेम");
@@ -49,8 +38,8 @@ for (const how of ["Enter", "magnifier"] as const) {
 }
 
 test("empty search text does nothing; text over 100 characters is refused with a message", async () => {
-  const { context, page, errors } = await newPage(browser);
-  await page.goto(`${server.url}/tags`);
+  const { context, page, errors } = await newPage(env.browser);
+  await page.goto(`${env.server.url}/tags`);
   await page.waitForLoadState("networkidle");
   const input = page.getByRole("searchbox", { name: "Search quotes" });
   await input.fill("   ");
@@ -66,8 +55,8 @@ test("empty search text does nothing; text over 100 characters is refused with a
 });
 
 test("menu and footer links reach their routes", async () => {
-  const { context, page, errors } = await newPage(browser);
-  await page.goto(`${server.url}/`);
+  const { context, page, errors } = await newPage(env.browser);
+  await page.goto(`${env.server.url}/`);
   const menu: [string, string, string][] = [
     ["English", "/english/home", "English quotes"],
     ["हिंदी", "/hindi/home", "हिंदी सूक्तियाँ"],
@@ -79,20 +68,20 @@ test("menu and footer links reach their routes", async () => {
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: label, exact: true })
       .click();
-    await page.waitForURL(`${server.url}${path}`);
+    await page.waitForURL(`${env.server.url}${path}`);
     await expect.poll(() => page.locator("h1").textContent()).toBe(heading);
   }
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Home", exact: true })
     .click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${env.server.url}/`);
   for (const [label, path] of [
     ["Privacy Policy", "/post/privacy-policy"],
     ["Terms and Conditions", "/post/terms-conditions"],
   ] as const) {
     await page.locator(".site-footer").getByRole("link", { name: label }).click();
-    await page.waitForURL(`${server.url}${path}`);
+    await page.waitForURL(`${env.server.url}${path}`);
     await expect.poll(() => page.locator("h1").textContent()).toMatch(/Privacy|Terms/);
   }
   expect(await page.locator("html").getAttribute("lang")).toBe("en");
@@ -101,8 +90,8 @@ test("menu and footer links reach their routes", async () => {
 });
 
 test("the home page reads correctly with JavaScript disabled, and its search form still works", async () => {
-  const { context, page } = await newPage(browser, { javaScriptEnabled: false });
-  await page.goto(`${server.url}/`);
+  const { context, page } = await newPage(env.browser, { javaScriptEnabled: false });
+  await page.goto(`${env.server.url}/`);
   await expect.poll(() => page.locator("#hero-title").textContent()).not.toBe("");
   const tiles = page.locator(".gallery-tile img");
   expect(await tiles.count()).toBeGreaterThan(0);
@@ -113,22 +102,22 @@ test("the home page reads correctly with JavaScript disabled, and its search for
   const input = page.getByRole("searchbox", { name: "Search quotes" });
   await input.fill("love");
   await input.press("Enter");
-  await page.waitForURL(`${server.url}/search/love`);
+  await page.waitForURL(`${env.server.url}/search/love`);
   expect(await page.locator("h1").textContent()).toContain("love");
   await context.close();
 });
 
 test("Devanagari renders with the self-hosted font, on a 360 px phone", async () => {
-  const { context, page, errors } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+  const { context, page, errors } = await newPage(env.browser, { viewport: { width: 360, height: 740 } });
   const requests: string[] = [];
   page.on("request", (request) => requests.push(request.url()));
-  await page.goto(`${server.url}/hindi/home`);
+  await page.goto(`${env.server.url}/hindi/home`);
   await page.evaluate(() => document.fonts.ready);
   const loaded = await page.evaluate(() =>
     [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family),
   );
   expect(loaded.join(",")).toContain("Noto Sans Devanagari");
-  expect(requests.every((url) => url.startsWith(server.url))).toBe(true);
+  expect(requests.every((url) => url.startsWith(env.server.url))).toBe(true);
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: "test-results/hindi-home-360.png", fullPage: false });

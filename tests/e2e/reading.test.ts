@@ -1,27 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, newPage } from "#tests/support/browser.ts";
-import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { expect, test } from "vitest";
+import { newPage, useServerAndBrowser } from "#tests/support/browser.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test("home → English home → post → tag → another post", async () => {
-  const { context, page, errors } = await newPage(browser);
-  await page.goto(`${server.url}/`);
+  const { context, page, errors } = await newPage(env.browser);
+  await page.goto(`${env.server.url}/`);
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "English", exact: true })
     .click();
-  await page.waitForURL(`${server.url}/english/home`);
+  await page.waitForURL(`${env.server.url}/english/home`);
 
   const card = page.locator(".post-grid .post-card-link").nth(1);
   const title = (await card.locator(".post-card-title").textContent()) ?? "";
@@ -45,12 +34,12 @@ test("home → English home → post → tag → another post", async () => {
 });
 
 test("Hindi and Marathi homes show Devanagari labels", async () => {
-  const { context, page, errors } = await newPage(browser);
+  const { context, page, errors } = await newPage(env.browser);
   for (const [path, lang, heading, daily] of [
     ["/hindi/home", "hi", "हिंदी सूक्तियाँ", "आज की सूक्ति"],
     ["/marathi/home", "mr", "मराठी सुविचार", "आजचा सुविचार"],
   ] as const) {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${env.server.url}${path}`);
     expect(await page.locator("html").getAttribute("lang")).toBe(lang);
     expect(await page.locator("h1").textContent()).toBe(heading);
     expect(await page.locator(".daily-kicker").textContent()).toBe(daily);
@@ -61,9 +50,9 @@ test("Hindi and Marathi homes show Devanagari labels", async () => {
 });
 
 test("copy text puts the quote on the clipboard and says so", async () => {
-  const { context, page, errors } = await newPage(browser);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-  await page.goto(`${server.url}/hindi/home`);
+  const { context, page, errors } = await newPage(env.browser);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.url });
+  await page.goto(`${env.server.url}/hindi/home`);
   await page.locator(".post-grid .post-card-link").first().click();
   await page.waitForURL(/\/hindi\/(?!home)/);
   const quote = ((await page.locator(".post-content p").first().innerText()) ?? "").trim();
@@ -80,11 +69,11 @@ test("copy text puts the quote on the clipboard and says so", async () => {
 });
 
 test("copy falls back where the Clipboard API is missing", async () => {
-  const { context, page, errors } = await newPage(browser);
+  const { context, page, errors } = await newPage(env.browser);
   await context.addInitScript(() => {
     Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true });
   });
-  await page.goto(`${server.url}/english/home`);
+  await page.goto(`${env.server.url}/english/home`);
   await page.locator(".post-grid .post-card-link").first().click();
   await page.waitForURL(/\/english\/(?!home)/);
   await page.getByRole("button", { name: "Copy link" }).click();
@@ -95,8 +84,8 @@ test("copy falls back where the Clipboard API is missing", async () => {
 });
 
 test("a Hindi post at 360 px: no horizontal scroll, visible focus, screenshot kept", async () => {
-  const { context, page, errors } = await newPage(browser, { viewport: { width: 360, height: 780 } });
-  await page.goto(`${server.url}/hindi/home`);
+  const { context, page, errors } = await newPage(env.browser, { viewport: { width: 360, height: 780 } });
+  await page.goto(`${env.server.url}/hindi/home`);
   await page.locator(".post-grid .post-card-link").nth(2).click();
   await page.waitForURL(/\/hindi\/(?!home)/);
   await page.evaluate(() => document.fonts.ready);

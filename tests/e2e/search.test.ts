@@ -1,27 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, newPage } from "#tests/support/browser.ts";
-import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { expect, test } from "vitest";
+import { newPage, useServerAndBrowser } from "#tests/support/browser.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test("search from the header in Hindi, then open a result", async () => {
-  const { context, page, errors } = await newPage(browser);
-  await page.goto(`${server.url}/`);
+  const { context, page, errors } = await newPage(env.browser);
+  await page.goto(`${env.server.url}/`);
   await page.waitForLoadState("networkidle");
   const input = page.getByRole("searchbox", { name: "Search quotes" });
   await input.fill("प्रेम");
   await input.press("Enter");
-  await page.waitForURL(`${server.url}/search/${encodeURIComponent("प्रेम")}`);
+  await page.waitForURL(`${env.server.url}/search/${encodeURIComponent("प्रेम")}`);
   await expect.poll(() => page.locator(".search-count").textContent()).toMatch(/quotes? found/);
   const first = page.locator(".search-hit").first();
   expect(await first.getAttribute("lang")).toMatch(/^(hi|mr)$/);
@@ -35,12 +24,12 @@ test("search from the header in Hindi, then open a result", async () => {
 });
 
 test("search in romanised text by the magnifier finds Devanagari posts", async () => {
-  const { context, page, errors } = await newPage(browser);
-  await page.goto(`${server.url}/marathi/home`);
+  const { context, page, errors } = await newPage(env.browser);
+  await page.goto(`${env.server.url}/marathi/home`);
   await page.waitForLoadState("networkidle");
   await page.getByRole("searchbox", { name: "Search quotes" }).fill("shanti");
   await page.getByRole("button", { name: "Search" }).click();
-  await page.waitForURL(`${server.url}/search/shanti`);
+  await page.waitForURL(`${env.server.url}/search/shanti`);
   await expect.poll(() => page.locator(".search-hit mark").allTextContents()).toContain("शान्ति");
   expect(await page.title()).toContain("Search: shanti");
   expect(errors).toEqual([]);
@@ -48,17 +37,17 @@ test("search in romanised text by the magnifier finds Devanagari posts", async (
 });
 
 test("results pages follow each other; an empty search suggests tags that lead somewhere", async () => {
-  const { context, page, errors } = await newPage(browser);
-  await page.goto(`${server.url}/search/the`);
+  const { context, page, errors } = await newPage(env.browser);
+  await page.goto(`${env.server.url}/search/the`);
   await page.waitForLoadState("networkidle");
   const firstTitles = await page.locator(".search-hit-title").allTextContents();
   await page.locator("a[rel=next]").click();
-  await page.waitForURL(`${server.url}/search/the?page=2`);
+  await page.waitForURL(`${env.server.url}/search/the?page=2`);
   await expect.poll(() => page.locator(".search-hit-title").first().textContent()).not.toBe(firstTitles[0]);
   const secondTitles = await page.locator(".search-hit-title").allTextContents();
   expect(secondTitles.filter((title) => firstTitles.includes(title))).toEqual([]);
 
-  await page.goto(`${server.url}/search/${encodeURIComponent("xyzzy qq")}`);
+  await page.goto(`${env.server.url}/search/${encodeURIComponent("xyzzy qq")}`);
   await page.waitForLoadState("networkidle");
   expect(await page.locator(".search-count").textContent()).toBe("No quotes found");
   const tag = page.locator(".search-empty-tags a").first();

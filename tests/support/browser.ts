@@ -1,4 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -36,4 +38,20 @@ export async function newPage(
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+/**
+ * For one test file: the built server and a Chromium, started together
+ * before its tests and stopped after them.
+ */
+export function useServerAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+  const state = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [state.server, state.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+  });
+  return state;
 }

@@ -29,15 +29,16 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the built production server (`node server.js`) on a loopback port with
- * its own database file, and waits until /healthz answers.
+ * its own database file, and waits until /healthz answers. The benchmark
+ * scripts use it too (with `npm start`'s Node flags and no fixed seed).
  */
 export async function startServer(
-  options: { dbPath?: string; env?: Record<string, string> } = {},
+  options: { dbPath?: string; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "sukti-test-"));
   const dbPath = options.dbPath ?? path.join(dir, "sukti.db");
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,
