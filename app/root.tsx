@@ -9,6 +9,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { InlineStyles } from "#app/components/inline-styles.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
@@ -17,10 +18,8 @@ import { isLanguage, LANG_TAG, type Language } from "#app/content/languages.ts";
 import { requestIdContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/root";
-import appCss from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" },
 ];
 
@@ -53,6 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7a2e0e" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body>

@@ -13,6 +13,7 @@ import { projectRoot } from "#app/data/project-root.server.ts";
 import type { ResilientSqliteStore } from "#app/data/resilient-store.server.ts";
 import { openContentStore } from "#app/data/store.server.ts";
 import { ConfigError, parseEnv } from "#app/env.server.ts";
+import { deferHydration } from "./hydration.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { etagOf, joinParts, PageCache, type RenderedPage, splitAtTokens } from "./page-cache.ts";
 import { plainPage } from "./pages.ts";
@@ -174,7 +175,10 @@ export function createApp({
       new Request(url, { method: "GET", headers, signal: controller.signal }),
       context,
     );
-    const body = Buffer.from(await response.arrayBuffer());
+    const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
+    const body = isHtml
+      ? Buffer.from(deferHydration(await response.text()))
+      : Buffer.from(await response.arrayBuffer());
     const pageHeaders: [string, string][] = [];
     response.headers.forEach((value, name) => {
       if (name !== "content-length") pageHeaders.push([name, value]);
@@ -197,6 +201,10 @@ export function createApp({
     if (page.status === 200 && !/no-store/.test(String(res.getHeader("cache-control")))) {
       res.set("ETag", page.etag);
       if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(page.etag)) {
+        // The browser keeps the body it has, whose scripts carry the nonce of the
+        // response that sent it; browsers update stored headers from a 304, so a
+        // CSP here (with a new nonce) would block every script of that page.
+        res.removeHeader("Content-Security-Policy");
         res.status(304).end();
         return;
       }

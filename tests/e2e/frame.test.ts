@@ -124,3 +124,49 @@ test("Devanagari renders with the self-hosted font, on a 360 px phone", async ()
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test("a page's JavaScript waits for its load event, then the page hydrates", async () => {
+  const { context, page, errors } = await newPage(env.browser);
+  await page.goto(`${env.server.url}/english/home`);
+  const post = await page.locator(".post-grid .post-card-link").first().getAttribute("href");
+  await page.goto(`${env.server.url}${post}`);
+  // The copy buttons render only once React has hydrated the page.
+  await expect.poll(() => page.getByRole("button", { name: "Copy link" }).count()).toBe(1);
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"));
+    return { load: navigation.loadEventStart, scripts: scripts.map((entry) => entry.startTime) };
+  });
+  expect(timing.scripts.length).toBeGreaterThan(2);
+  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.load);
+  // Hydrated: a link click is a client-side navigation, not a new document.
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.locator("a[href='/tags']").first().click();
+  await page.waitForURL(`${env.server.url}/tags`);
+  await expect.poll(() => page.locator("h1").textContent()).toBeTruthy();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("a page revalidated with 304 still runs its scripts (its nonce matches its CSP)", async () => {
+  const { context, page, errors } = await newPage(env.browser);
+  const revalidations: Promise<string | null>[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") revalidations.push(request.headerValue("if-none-match"));
+  });
+  await page.goto(`${env.server.url}/english/home`);
+  await page.goto(`${env.server.url}/tags`);
+  // Back to a page the browser holds: it asks with If-None-Match, the server answers 304.
+  await page.goto(`${env.server.url}/english/home`);
+  await page.waitForLoadState("networkidle");
+  expect((await Promise.all(revalidations)).at(-1)).toBeTruthy();
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.locator("a[href='/tags']").first().click();
+  await page.waitForURL(`${env.server.url}/tags`);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
