@@ -5,7 +5,7 @@
 // works without JavaScript (links, search form), so we let that JavaScript
 // wait: the router's module script is sent inert, and a small script starts it
 // at the window's load event, or at the visitor's first tap or key press if
-// that comes sooner. Decision: docs/decisions/008-hydration-after-load.md.
+// that comes sooner. Decision: docs/decisions/032-first-view-before-javascript.md.
 //
 // Hydration still matches: React 19 treats <link rel="modulepreload"> as a
 // hoistable it re-creates in <head> when missing, matches an inline <script>
