@@ -1,6 +1,10 @@
 import { siteConfig } from "#app/site.config.ts";
 
-/** A post's square image; width and height reserve its box so nothing shifts. */
+/**
+ * A post's square image; width and height reserve its box so nothing shifts.
+ * The page's main image (eager) is fetched first; the others, lazily and at
+ * low priority, so on a slow link they wait for it and the fonts.
+ */
 export function PostImage({
   src,
   alt,
@@ -25,7 +29,7 @@ export function PostImage({
       height={height}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
-      fetchPriority={eager ? "high" : undefined}
+      fetchPriority={eager ? "high" : "low"}
     />
   );
 }
