@@ -20,6 +20,7 @@ const dbPath = path.join(work, "demo.db");
 if (!existsSync(path.join(root, "build/server/index.js"))) {
   execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
 }
+
 interface Report {
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
@@ -28,23 +29,33 @@ interface Report {
 
 /** One Lighthouse run; a run Lighthouse itself aborts (e.g. NO_NAVSTART) is tried again, twice at most. */
 function lighthouse(url: string, out: string, attempt = 1): Report {
-  execFileSync(
-    "npx",
-    [
-      "-y",
-      LIGHTHOUSE,
-      url,
-      "--output=json",
-      `--output-path=${out}`,
-      "--quiet",
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run",
-    ],
-    {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
-    },
-  );
+  rmSync(out, { force: true });
+  try {
+    execFileSync(
+      "npx",
+      [
+        "-y",
+        LIGHTHOUSE,
+        url,
+        "--output=json",
+        `--output-path=${out}`,
+        "--quiet",
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run",
+      ],
+      {
+        cwd: root,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
+      },
+    );
+  } catch (error) {
+    // Lighthouse exits 1 when it aborts a run (it has printed why).
+    if (attempt < 3) {
+      console.log("  (Lighthouse aborted the run; running it again)");
+      return lighthouse(url, out, attempt + 1);
+    }
+    throw error;
+  }
   const report = JSON.parse(readFileSync(out, "utf8")) as Report;
   if (report.runtimeError && attempt < 3) {
     console.log(`  (Lighthouse aborted: ${report.runtimeError.code}; running again)`);

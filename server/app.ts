@@ -176,9 +176,11 @@ export function createApp({
       context,
     );
     const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
-    const body = isHtml
-      ? Buffer.from(deferHydration(await response.text()))
-      : Buffer.from(await response.arrayBuffer());
+    // Development keeps React Router's markup as it is (HMR boots through it).
+    const body =
+      isHtml && !vite
+        ? Buffer.from(deferHydration(await response.text()))
+        : Buffer.from(await response.arrayBuffer());
     const pageHeaders: [string, string][] = [];
     response.headers.forEach((value, name) => {
       if (name !== "content-length") pageHeaders.push([name, value]);
