@@ -49,20 +49,26 @@ export function etagOf(body: Buffer): string {
 /**
  * Rendered pages kept in memory while the content they came from is
  * unchanged: an entry is valid only for the content version it was made at.
+ * Bounded by count and by body bytes (pages carry their CSS inline, ~35 kB
+ * each), least recently used first out, so a crawl cannot grow the heap past
+ * the server's memory budget.
  */
 export class PageCache {
-  readonly #entries = new Map<string, { version: string; page: RenderedPage }>();
+  readonly #entries = new Map<string, { version: string; page: RenderedPage; bytes: number }>();
   readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
 
-  constructor(maxEntries = 2000) {
+  constructor({ maxEntries = 2000, maxBytes = 32 * 1024 * 1024 } = {}) {
     this.#maxEntries = maxEntries;
+    this.#maxBytes = maxBytes;
   }
 
   get(key: string, version: string): RenderedPage | null {
     const entry = this.#entries.get(key);
     if (!entry) return null;
     if (entry.version !== version) {
-      this.#entries.delete(key);
+      this.#delete(key);
       return null;
     }
     // Most recently used last.
@@ -72,16 +78,29 @@ export class PageCache {
   }
 
   set(key: string, version: string, page: RenderedPage) {
-    this.#entries.delete(key);
-    this.#entries.set(key, { version, page });
-    while (this.#entries.size > this.#maxEntries) {
+    this.#delete(key);
+    const bytes = page.parts.reduce((sum, part) => sum + (typeof part === "string" ? 0 : part.length), 0);
+    this.#entries.set(key, { version, page, bytes });
+    this.#bytes += bytes;
+    while (this.#entries.size > this.#maxEntries || this.#bytes > this.#maxBytes) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
-      this.#entries.delete(oldest);
+      this.#delete(oldest);
     }
+  }
+
+  #delete(key: string) {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= entry.bytes;
+    this.#entries.delete(key);
   }
 
   get size() {
     return this.#entries.size;
+  }
+
+  get bytes() {
+    return this.#bytes;
   }
 }

@@ -153,20 +153,58 @@ test("a page's JavaScript waits for its load event, then the page hydrates", asy
 
 test("a page revalidated with 304 still runs its scripts (its nonce matches its CSP)", async () => {
   const { context, page, errors } = await newPage(env.browser);
-  const revalidations: Promise<string | null>[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "document") revalidations.push(request.headerValue("if-none-match"));
+  // Chromium's network log, which (unlike Playwright's responses) shows the 304.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const documents = new Set<string>();
+  const statuses = new Map<string, number>();
+  cdp.on("Network.requestWillBeSent", (event) => {
+    if (event.type === "Document") documents.add(event.requestId);
   });
+  cdp.on("Network.responseReceivedExtraInfo", (event) => statuses.set(event.requestId, event.statusCode));
   await page.goto(`${env.server.url}/english/home`);
+  const post = await page.locator(".post-grid .post-card-link").first().getAttribute("href");
+  await page.goto(`${env.server.url}${post}`);
   await page.goto(`${env.server.url}/tags`);
   // Back to a page the browser holds: it asks with If-None-Match, the server answers 304.
-  await page.goto(`${env.server.url}/english/home`);
-  await page.waitForLoadState("networkidle");
-  expect((await Promise.all(revalidations)).at(-1)).toBeTruthy();
+  await page.goto(`${env.server.url}${post}`);
+  expect([...documents].map((id) => statuses.get(id)).at(-1)).toBe(304);
+  // The copy buttons render only once React has hydrated the page.
+  await expect.poll(() => page.getByRole("button", { name: "Copy link" }).count()).toBe(1);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.locator("a[href='/tags']").first().click();
   await page.waitForURL(`${env.server.url}/tags`);
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("hydrating after the load event keeps where the visitor has scrolled to", async () => {
+  const { context, page, errors } = await newPage(env.browser, { viewport: { width: 360, height: 640 } });
+  await page.goto(`${env.server.url}/english/home`);
+  const post = await page.locator(".post-grid .post-card-link").first().getAttribute("href");
+  await page.goto(`${env.server.url}${post}`);
+  const hydrated = () => page.getByRole("button", { name: "Copy link" }).count();
+  await expect.poll(hydrated).toBe(1);
+  await page.evaluate(() => window.scrollTo(0, 300));
+  // Hold one image back so the reloaded page stays before its load event.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/images\/logo\.svg$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: "domcontentloaded" });
+  // React Router saved 300 when the page was left and put it back; the visitor scrolls on.
+  expect(await page.evaluate(() => window.scrollY)).toBe(300);
+  await page.evaluate(() => window.scrollTo(0, 700));
+  expect(await hydrated()).toBe(0);
+  release();
+  await expect.poll(hydrated).toBe(1);
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => window.scrollY)).toBe(700);
   expect(errors).toEqual([]);
   await context.close();
 });

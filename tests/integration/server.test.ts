@@ -78,6 +78,20 @@ test("scripts carry this response's nonce, a new one each time", async () => {
   expect(second.text).not.toContain(`nonce="${a}"`);
 });
 
+test("a page's JavaScript is sent to start after its load event (decision 032)", async () => {
+  const { text } = await getHtml(`${server.url}${postPath("english", post.slug)}`);
+  // React Router's module script, inert, and the starter that runs it; no
+  // modulepreload left to compete with the first view.
+  expect(text).toMatch(
+    /<script nonce="[^"]+" type="text\/x-sukti-hydrate">[^<]*import\("\/assets\/entry\.client-/,
+  );
+  expect(text).not.toContain('<link rel="modulepreload"');
+  expect(text).not.toMatch(/<script[^>]* type="module"/);
+  expect(text).toMatch(
+    /<script nonce="[^"]+">\(function start\([^<]*\)\("text\/x-sukti-hydrate",\["\/assets\/entry\.client-[^"]+\.js"/,
+  );
+});
+
 test("pages revalidate with ETag and 304, and change when another process writes", async () => {
   const url = `${server.url}${postPath("english", post.slug)}`;
   const first = await fetch(url);
