@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -30,14 +31,20 @@ export function loader({ context }: Route.LoaderArgs) {
   return data({ year, requestId: context.get(requestIdContext).shown });
 }
 
-/** The page's language: the deepest route whose loader names one (`pageLanguage`). */
+/**
+ * The page's language: the deepest route whose loader names one
+ * (`pageLanguage`); on an error page, which has no loader data, the language
+ * its address starts with (/hindi/…, /marathi/…).
+ */
 function usePageLanguage(): Language {
   const matches = useMatches();
+  const { pathname } = useLocation();
   for (let i = matches.length - 1; i >= 0; i--) {
     const value = (matches[i]?.loaderData as { pageLanguage?: unknown } | undefined)?.pageLanguage;
     if (isLanguage(value)) return value;
   }
-  return "english";
+  const first = pathname.split("/")[1];
+  return isLanguage(first) ? first : "english";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -59,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           {labels.skipToContent}
         </a>
-        <SiteHeader />
+        <SiteHeader labels={labels} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
@@ -78,25 +85,21 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
+  const labels = labelsFor(usePageLanguage());
   if (!notFound && import.meta.env.DEV) console.error(error);
+  const title = notFound ? labels.notFoundTitle : labels.errorTitle;
   return (
     <section className="error-page">
-      <title>
-        {notFound ? `Page not found · ${siteConfig.name}` : `Something went wrong · ${siteConfig.name}`}
-      </title>
-      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p>
-        {notFound
-          ? "We could not find that page. It may have moved, or the address may be mistyped."
-          : "We could not show this page just now. Please try again in a moment."}
-      </p>
+      <title>{`${title} · ${siteConfig.name}`}</title>
+      <h1>{title}</h1>
+      <p>{notFound ? labels.notFoundText : labels.errorText}</p>
       {!notFound && requestId ? (
         <p className="request-id">
-          Reference: <code>{requestId}</code>
+          {labels.reference}: <code>{requestId}</code>
         </p>
       ) : null}
       <p>
-        <a href="/">Go to the home page</a>
+        <a href="/">{labels.goHome}</a>
       </p>
     </section>
   );

@@ -22,6 +22,10 @@ export default [
     route("tags", "routes/tags.tsx"),
     route("tag/:slug", "routes/tag.tsx"),
     route("category/:slug", "routes/category.tsx"),
+    // A trimmed address (/english, /tag …) redirects to the page it was part of.
+    ...["english", "hindi", "marathi", "tag", "category"].map((path) =>
+      route(path, "routes/shortcut.ts", { id: `routes/shortcut-${path}` }),
+    ),
     // /search?q= (the form without JavaScript) redirects to /search/{text}.
     route("search/*", "routes/search.tsx"),
     route("*", "routes/not-found.tsx"),

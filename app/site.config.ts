@@ -7,10 +7,11 @@ export const siteConfig = {
   about: {
     heading: "About",
     teaser:
-      "Sukti gathers short sayings of the saint-poets of India: Kabir, Tulsidas and Rahim in Hindi, Tukaram, Dnyaneshwar and Ramdas in Marathi, and Swami Vivekananda in English. Read a saying a day, search them in any script, and share them with the people you love.",
-    readMoreUrl: "https://en.wikipedia.org/wiki/Sant_Mat",
+      "Sukti gathers short sayings of the saints and poets of India: Kabir, Tulsidas, Rahim, Surdas and Mirabai in Hindi; Tukaram, Dnyaneshwar, Ramdas, Namdev and Janabai in Marathi; the Dhammapada, Rabindranath Tagore and Swami Vivekananda in English. Read a saying a day, search them in any script, and share them with the people you love.",
+    readMoreUrl: "https://en.wikipedia.org/wiki/Bhakti_movement",
     readMoreLabel: "Read More",
   },
+  // The demo points at each network's front page: put the site's own pages here.
   social: [
     { network: "Facebook", url: "https://www.facebook.com/" },
     { network: "X", url: "https://x.com/" },

@@ -5,7 +5,7 @@
 //   node scripts/make-cards.mjs --force    re-render all cards
 //   node scripts/make-cards.mjs --only hindi-1,marathi-12   (repeatable filter)
 //
-// One card per post whose featureImageUrl starts with "/images/cards/", written
+// One card per published post whose featureImageUrl starts with "/images/cards/", written
 // to public/<featureImageUrl> as a 720×720 JPEG. Rendering is done by Debian's
 // Chromium (/usr/bin/chromium) through playwright-core; no browser is ever
 // downloaded. Fonts come from the self-hosted @fontsource packages and are
@@ -411,8 +411,12 @@ async function assertWebFontsUsed(cdp, lang) {
 
 async function main() {
   const { posts } = JSON.parse(readFileSync(CONTENT_FILE, "utf8"));
+  // Published posts only: a card carries its quote, and public/ is served to anyone.
   const wanted = posts.filter(
-    (p) => typeof p.featureImageUrl === "string" && p.featureImageUrl.startsWith(CARD_PREFIX),
+    (p) =>
+      p.status === "publish" &&
+      typeof p.featureImageUrl === "string" &&
+      p.featureImageUrl.startsWith(CARD_PREFIX),
   );
   const jobs = wanted
     .map((post) => ({ post, file: join(PUBLIC_DIR, post.featureImageUrl) }))

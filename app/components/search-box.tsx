@@ -1,11 +1,12 @@
 import { type FormEvent, useId, useState } from "react";
+import type { Labels } from "#app/content/labels.ts";
 import { checkSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/content/search-text.ts";
 
 /**
  * SPEC §2: Enter or the magnifier loads /search/{text} as a whole new page.
  * Without JavaScript the form GETs /search?q=…, which the server redirects.
  */
-export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
+export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string; labels: Labels }) {
   const [message, setMessage] = useState<string | null>(null);
   const id = useId();
   const messageId = `${id}-message`;
@@ -16,7 +17,11 @@ export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
     const result = checkSearchText(typeof raw === "string" ? raw : "");
     if (result.kind === "empty") return;
     if (result.kind === "too-long") {
-      setMessage(`Search text is limited to ${SEARCH_MAX_LENGTH} characters; yours has ${result.length}.`);
+      setMessage(
+        labels.searchTooLong
+          .replace("{max}", String(SEARCH_MAX_LENGTH))
+          .replace("{length}", String(result.length)),
+      );
       return;
     }
     setMessage(null);
@@ -26,7 +31,7 @@ export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
   return (
     <form role="search" className="search-box" action="/search" method="get" onSubmit={onSubmit}>
       <label htmlFor={id} className="visually-hidden">
-        Search quotes
+        {labels.searchLabel}
       </label>
       <input
         id={id}
@@ -41,7 +46,7 @@ export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
         aria-invalid={message ? true : undefined}
         onChange={() => setMessage(null)}
       />
-      <button type="submit" className="search-button" aria-label="Search">
+      <button type="submit" className="search-button" aria-label={labels.searchButton}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />

@@ -1,22 +1,31 @@
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useMatches } from "react-router";
 import { SearchBox } from "#app/components/search-box.tsx";
 import { SocialIcon } from "#app/components/social-icon.tsx";
+import type { Labels } from "#app/content/labels.ts";
 import { siteConfig } from "#app/site.config.ts";
 
-// SPEC §2: the main menu.
-const MENU = [
-  { to: "/", label: "Home", lang: "en", end: true },
-  { to: "/english/home", label: "English", lang: "en", end: false },
-  { to: "/hindi/home", label: "हिंदी", lang: "hi", end: false },
-  { to: "/marathi/home", label: "मराठी", lang: "mr", end: false },
-  { to: "/tags", label: "Tags", lang: "en", end: false },
-] as const;
+// SPEC §2: the main menu. Home and Tags speak the page's language; each
+// language's own name is written in that language.
+function menu(labels: Labels) {
+  return [
+    { to: "/", label: labels.home, lang: undefined, end: true },
+    { to: "/english/home", label: "English", lang: "en", end: false },
+    { to: "/hindi/home", label: "हिंदी", lang: "hi", end: false },
+    { to: "/marathi/home", label: "मराठी", lang: "mr", end: false },
+    { to: "/tags", label: labels.tags, lang: undefined, end: false },
+  ];
+}
 
-export function SiteHeader() {
+export function SiteHeader({ labels }: { labels: Labels }) {
+  // On a results page the box keeps the words searched, ready to refine.
+  const searched = useMatches().find((match) => match.id === "routes/search")?.loaderData as
+    | { text?: string }
+    | undefined;
+  const text = searched?.text ?? "";
   return (
     <header className="site-header">
       <div className="site-header-top">
-        <Link to="/" className="site-logo" aria-label={`${siteConfig.name}, home`}>
+        <Link to="/" className="site-logo" aria-label={`${siteConfig.name}, ${labels.home}`}>
           <img
             src={siteConfig.logo.src}
             alt=""
@@ -25,8 +34,8 @@ export function SiteHeader() {
           />
           <span className="site-name">{siteConfig.name}</span>
         </Link>
-        <SearchBox />
-        <ul className="social-links" aria-label="Follow us">
+        <SearchBox key={text} defaultValue={text} labels={labels} />
+        <ul className="social-links" aria-label={labels.followUs}>
           {siteConfig.social.map((link) => (
             <li key={link.network}>
               <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={link.network}>
@@ -36,9 +45,9 @@ export function SiteHeader() {
           ))}
         </ul>
       </div>
-      <nav className="main-menu" aria-label="Main">
+      <nav className="main-menu" aria-label={labels.mainMenu}>
         <ul>
-          {MENU.map((item) => (
+          {menu(labels).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} lang={item.lang} prefetch="intent">
                 {item.label}

@@ -5,14 +5,12 @@ import { pagedPath, pageMeta } from "#app/content/seo.ts";
 import type { TermRouteData } from "#app/routes/term-route.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 
-const KIND_LABEL = { tag: "Tag", category: "Category" } as const;
-
 export function TermScreen({ data }: { data: TermRouteData }) {
-  const labels = labelsFor("english");
+  const labels = labelsFor(data.pageLanguage);
   return (
     <section className="term-page">
       <h1>
-        <span className="kicker">{KIND_LABEL[data.term.kind]}</span> {data.term.name}
+        <span className="kicker">{labels[data.term.kind]}</span> {data.term.name}
         {data.page > 1 ? ` · ${labels.page} ${data.page}` : ""}
       </h1>
       <PostGrid posts={data.posts} emptyText={labels.noPosts} />
@@ -23,13 +21,14 @@ export function TermScreen({ data }: { data: TermRouteData }) {
 
 export function termMeta(data: TermRouteData | undefined, origin: string) {
   if (!data) return [{ title: `Page not found · ${siteConfig.name}` }];
-  const page = data.page > 1 ? ` · Page ${data.page}` : "";
+  const labels = labelsFor(data.pageLanguage);
+  const page = data.page > 1 ? ` · ${labels.page} ${data.page}` : "";
   const noun = data.term.kind === "tag" ? "tagged" : "in the category";
   return pageMeta({
     origin,
-    title: `${data.term.name}${page} · ${KIND_LABEL[data.term.kind]} · ${siteConfig.name}`,
+    title: `${data.term.name}${page} · ${labels[data.term.kind]} · ${siteConfig.name}`,
     description: `Quotes ${noun} “${data.term.name}” on ${siteConfig.name}, newest first${page}.`,
     path: pagedPath(data.basePath, data.page),
-    language: "english",
+    language: data.pageLanguage,
   });
 }

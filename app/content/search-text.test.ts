@@ -27,5 +27,9 @@ test("the server cuts long text to 100 code points and says so", () => {
 
 test("search path encodes the text as one segment", () => {
   expect(searchPath("a/b c")).toBe("/search/a%2Fb%20c");
+  // Dot segments would be resolved away by the browser (".." to the home page).
+  expect(searchPath("..")).toBe("/search/..%20");
+  expect(searchPath(".")).toBe("/search/.%20");
+  expect(new URL(searchPath(".."), "http://x").pathname).toBe("/search/..%20");
   expect(decodeURIComponent(searchPath("शांति").slice(8))).toBe("शांति");
 });

@@ -28,5 +28,8 @@ export function capSearchText(raw: string): { text: string; cut: boolean } {
 }
 
 export function searchPath(text: string): string {
-  return `/search/${encodeURIComponent(text)}`;
+  // "." and ".." would be dot segments, which browsers resolve away (to / for
+  // ".."), encoded or not; a trailing space, trimmed by the server, keeps them.
+  const segment = encodeURIComponent(text);
+  return `/search/${/^\.{1,2}$/.test(text) ? `${segment}%20` : segment}`;
 }

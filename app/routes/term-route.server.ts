@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import type { Language } from "#app/content/languages.ts";
 import { POSTS_PER_PAGE, parsePageParam, toPostCard } from "#app/content/post-view.ts";
 import { storeContext } from "#app/context.ts";
 import type { TermKind } from "#app/data/store.ts";
@@ -17,12 +18,18 @@ export async function loadTermRoute(
   const filter = kind === "tag" ? { tag: term.slug } : { category: term.slug };
   const list = await store.listPosts(filter, page, POSTS_PER_PAGE);
   if (list.posts.length === 0) throw data(null, { status: 404 });
+  const posts = list.posts.map(toPostCard);
+  // A term whose posts on this page are all in one language (मन, दोहे) is shown
+  // in that language; a mixed one in English.
+  const [first, ...rest] = posts.map((post) => post.language);
+  const pageLanguage: Language = first && rest.every((language) => language === first) ? first : "english";
   return {
     term,
+    pageLanguage,
     basePath: `/${kind}/${encodeURIComponent(term.slug)}`,
     page,
     hasNext: list.hasNext,
-    posts: list.posts.map(toPostCard),
+    posts,
   };
 }
 

@@ -57,19 +57,18 @@ test("empty search text does nothing; text over 100 characters is refused with a
 test("menu and footer links reach their routes", async () => {
   const { context, page, errors } = await newPage(env.browser);
   await page.goto(`${env.server.url}/`);
+  // [path, heading, the menu's "Tags" label on that page (the page's language)]
   const menu: [string, string, string][] = [
-    ["English", "/english/home", "English quotes"],
-    ["हिंदी", "/hindi/home", "हिंदी सूक्तियाँ"],
-    ["मराठी", "/marathi/home", "मराठी सुविचार"],
-    ["Tags", "/tags", "Tags"],
+    ["/english/home", "English quotes", "Tags"],
+    ["/hindi/home", "हिंदी सूक्तियाँ", "टैग"],
+    ["/marathi/home", "मराठी सुविचार", "टॅग"],
+    ["/tags", "Tags", "Tags"],
   ];
-  for (const [label, path, heading] of menu) {
-    await page
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: label, exact: true })
-      .click();
+  for (const [path, heading, tagsLabel] of menu) {
+    await page.locator(`.main-menu a[href="${path}"]`).click();
     await page.waitForURL(`${env.server.url}${path}`);
     await expect.poll(() => page.locator("h1").textContent()).toBe(heading);
+    await expect.poll(() => page.locator('.main-menu a[href="/tags"]').textContent()).toBe(tagsLabel);
   }
   await page
     .getByRole("navigation", { name: "Main" })
@@ -205,6 +204,24 @@ test("hydrating after the load event keeps where the visitor has scrolled to", a
   await expect.poll(hydrated).toBe(1);
   await page.waitForLoadState("networkidle");
   expect(await page.evaluate(() => window.scrollY)).toBe(700);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("a long search text or Devanagari word wraps on a 360 px phone; Devanagari emphasis is not slanted", async () => {
+  const { context, page, errors } = await newPage(env.browser, { viewport: { width: 360, height: 640 } });
+  for (const text of ["https://example.com/some/very/long/path/that/keeps/going/and/going", "अ".repeat(60)]) {
+    await page.goto(`${env.server.url}/search/${encodeURIComponent(text)}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), text).toBeLessThanOrEqual(360);
+  }
+  await page.goto(`${env.server.url}/hindi/home`);
+  const styles = await page.evaluate(() => {
+    const em = document.createElement("em");
+    em.textContent = "अर्थ";
+    document.querySelector("main")?.append(em);
+    return getComputedStyle(em).fontStyle;
+  });
+  expect(styles).toBe("normal");
   expect(errors).toEqual([]);
   await context.close();
 });

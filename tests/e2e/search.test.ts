@@ -27,8 +27,9 @@ test("search in romanised text by the magnifier finds Devanagari posts", async (
   const { context, page, errors } = await newPage(env.browser);
   await page.goto(`${env.server.url}/marathi/home`);
   await page.waitForLoadState("networkidle");
-  await page.getByRole("searchbox", { name: "Search quotes" }).fill("shanti");
-  await page.getByRole("button", { name: "Search" }).click();
+  // On a Marathi page the search box speaks Marathi.
+  await page.getByRole("searchbox", { name: "सुविचार शोधा" }).fill("shanti");
+  await page.getByRole("button", { name: "शोधा" }).click();
   await page.waitForURL(`${env.server.url}/search/shanti`);
   await expect.poll(() => page.locator(".search-hit mark").allTextContents()).toContain("शान्ति");
   expect(await page.title()).toContain("Search: shanti");

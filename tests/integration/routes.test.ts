@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { postPath } from "#app/content/languages.ts";
 import { openReadonly, POST_COLUMNS, type PostRow } from "#tests/support/db.ts";
@@ -74,22 +76,103 @@ test("drafts, trashed, wrong-language and missing posts all answer the same 404"
     ...unpublished.map((p) => `/post/${encodeURIComponent(p.slug)}`),
     postPath("hindi", english.slug),
     "/english/no-such-post",
+    "/hindi/no-such-post",
+    "/marathi/no-such-post",
     "/post/no-such-page",
     "/tag/no-such-tag",
     "/category/no-such-category",
     "/no/such/path",
-    "/english",
   ];
-  const bodies = new Set<string>();
+  // The 404 speaks the language its address starts with; within a language,
+  // an unpublished post's 404 is the same page as a post that never existed.
+  const bodies = new Map<string, Set<string>>();
   for (const path of paths) {
     const { status, doc } = await getHtml(`${server.url}${path}`);
     expect(status, path).toBe(404);
     // Inside the frame: header, search box and footer are there.
     expect(doc.querySelector("form[role=search]"), path).not.toBeNull();
     expect(doc.querySelector(".site-footer"), path).not.toBeNull();
-    bodies.add(doc.querySelector("main")?.innerHTML ?? "");
+    const language = /^\/(hindi|marathi)\//.exec(path)?.[1] ?? "english";
+    const seen = bodies.get(language) ?? new Set<string>();
+    seen.add(doc.querySelector("main")?.innerHTML ?? "");
+    bodies.set(language, seen);
   }
-  expect(bodies.size).toBe(1);
+  expect([...bodies.keys()].sort()).toEqual(["english", "hindi", "marathi"]);
+  for (const [language, seen] of bodies) expect(seen.size, language).toBe(1);
+});
+
+test("a trimmed address redirects to the page it was part of", async () => {
+  const expected = {
+    "/english": "/english/home",
+    "/hindi/": "/hindi/home",
+    "/marathi": "/marathi/home",
+    "/tag": "/tags",
+    "/category/": "/tags",
+  };
+  for (const [from, to] of Object.entries(expected)) {
+    const response = await fetch(`${server.url}${from}`, { redirect: "manual" });
+    expect(response.status, from).toBe(301);
+    expect(response.headers.get("location"), from).toBe(to);
+  }
+  expect((await fetch(`${server.url}/english/home`)).status).toBe(200);
+});
+
+test("no image served from public/ shows an unpublished post's quote", async () => {
+  const publishedImages = new Set(published.map((post) => post.featureImageUrl));
+  const cards = readdirSync(path.resolve("public/images/cards")).map((file) => `/images/cards/${file}`);
+  expect(cards.length).toBeGreaterThan(100);
+  for (const card of cards) expect(publishedImages.has(card), card).toBe(true);
+  for (const post of unpublished) {
+    if (!post.featureImageUrl.startsWith("/") || publishedImages.has(post.featureImageUrl)) continue;
+    expect((await fetch(`${server.url}${post.featureImageUrl}`)).status, post.featureImageUrl).toBe(404);
+  }
+});
+
+test("Hindi and Marathi pages, their 404s included, speak their language in the frame", async () => {
+  const cases = [
+    ["/hindi/home", 200, "hi", "मुखपृष्ठ", "टैग", "सूक्तियाँ खोजें"],
+    ["/hindi/no-such-post", 404, "hi", "मुखपृष्ठ", "टैग", "सूक्तियाँ खोजें"],
+    ["/marathi/home?page=999", 404, "mr", "मुखपृष्ठ", "टॅग", "सुविचार शोधा"],
+    ["/english/no-such-post", 404, "en", "Home", "Tags", "Search quotes"],
+  ] as const;
+  for (const [target, status, lang, home, tags, searchLabel] of cases) {
+    const page = await getHtml(`${server.url}${target}`);
+    expect(page.status, target).toBe(status);
+    expect(page.doc.querySelector("html")?.getAttribute("lang"), target).toBe(lang);
+    const menu = page.doc.querySelectorAll(".main-menu a").map((a) => a.text);
+    expect(menu, target).toEqual([home, "English", "हिंदी", "मराठी", tags]);
+    expect(page.doc.querySelector('form[role="search"] label')?.text, target).toBe(searchLabel);
+  }
+  const notFound = await getHtml(`${server.url}/marathi/no-such-post`);
+  expect(notFound.doc.querySelector("h1")?.text).toBe("पान सापडले नाही");
+  expect(notFound.doc.querySelector("title")?.text).toContain("पान सापडले नाही");
+});
+
+test("a tag whose posts are all Hindi or all Marathi is shown in that language", async () => {
+  const db = openReadonly(server.dbPath);
+  const terms = db
+    .prepare(
+      `SELECT t.kind, t.slug, min(p.language) AS language
+       FROM terms t JOIN post_terms pt ON pt.term_id = t.id JOIN posts p ON p.id = pt.post_id
+       WHERE p.status = 'publish'
+       GROUP BY t.id HAVING count(DISTINCT p.language) = 1 AND count(*) <= 24`,
+    )
+    .all() as { kind: "tag" | "category"; slug: string; language: string }[];
+  db.close();
+  const expected = {
+    english: ["en", "Tag", "Category"],
+    hindi: ["hi", "टैग", "श्रेणी"],
+    marathi: ["mr", "टॅग", "वर्ग"],
+  };
+  for (const language of ["hindi", "marathi"] as const) {
+    const term = terms.find((t) => t.language === language);
+    expect(term, language).toBeDefined();
+    const [lang, tag, category] = expected[language];
+    const page = await getHtml(`${server.url}/${term!.kind}/${encodeURIComponent(term!.slug)}`);
+    expect(page.status).toBe(200);
+    expect(page.doc.querySelector("html")?.getAttribute("lang")).toBe(lang);
+    expect(page.doc.querySelector("h1 .kicker")?.text).toBe(term!.kind === "tag" ? tag : category);
+  }
 });
 
 test("the site pages live under /post", async () => {

@@ -40,6 +40,16 @@ test("a results page: count, heading and title with the text, hits with lang and
   expect(hits[0]?.querySelector(".search-hit-title mark")?.text).toBe("प्रेम");
 });
 
+test("on a results page the search box keeps the words searched; elsewhere it is empty", async () => {
+  const { doc } = await search("  प्रेम  ");
+  expect(doc.querySelector('form[role="search"] input[name="q"]')?.getAttribute("value")).toBe("प्रेम");
+  const hostile = await search('"><script>x</script>');
+  expect(hostile.text).not.toContain("<script>x</script>");
+  expect(hostile.doc.querySelector('input[name="q"]')?.getAttribute("value")).toBe('"><script>x</script>');
+  const tags = await getHtml(`${server.url}/tags`);
+  expect(tags.doc.querySelector('input[name="q"]')?.getAttribute("value")).toBe("");
+});
+
 test("Devanagari spellings fold: शांति finds the post that writes शान्ति, and the page marks it", async () => {
   const { status, doc } = await search("शांति");
   expect(status).toBe(200);

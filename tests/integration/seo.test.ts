@@ -9,7 +9,7 @@ import { type RunningServer, startServer } from "#tests/support/server.ts";
 const ORIGIN = "https://sukti.example";
 let server: RunningServer;
 let published: PostRow[];
-let terms: { kind: string; slug: string }[];
+let terms: { kind: string; slug: string; language: Language | null }[];
 
 beforeAll(async () => {
   server = await startServer({ env: { PUBLIC_URL: ORIGIN } });
@@ -19,11 +19,16 @@ beforeAll(async () => {
     .all() as PostRow[];
   terms = db
     .prepare(
-      `SELECT t.kind, t.slug FROM terms t JOIN post_terms pt ON pt.term_id = t.id
+      `SELECT t.kind, t.slug,
+         -- A term page is in its posts' language when its first page's posts share one.
+         (SELECT CASE WHEN count(DISTINCT language) = 1 THEN min(language) END FROM (
+            SELECT p2.language FROM post_terms pt2 JOIN posts p2 ON p2.id = pt2.post_id AND p2.status = 'publish'
+            WHERE pt2.term_id = t.id ORDER BY p2.post_time DESC, p2.id DESC LIMIT 24)) AS language
+       FROM terms t JOIN post_terms pt ON pt.term_id = t.id
        JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
        GROUP BY t.id HAVING count(*) > 0 ORDER BY count(*) DESC, t.slug`,
     )
-    .all() as { kind: string; slug: string }[];
+    .all() as { kind: string; slug: string; language: Language | null }[];
   db.close();
 });
 afterAll(async () => {
@@ -56,8 +61,11 @@ function pages(): { path: string; lang: "en" | "hi" | "mr" }[] {
       lang: LANG_TAG[language],
     })),
     { path: "/tags", lang: "en" },
-    { path: `/tag/${encodeURIComponent(tag.slug)}`, lang: "en" },
-    { path: `/category/${encodeURIComponent(category.slug)}`, lang: "en" },
+    { path: `/tag/${encodeURIComponent(tag.slug)}`, lang: LANG_TAG[tag.language ?? "english"] },
+    {
+      path: `/category/${encodeURIComponent(category.slug)}`,
+      lang: LANG_TAG[category.language ?? "english"],
+    },
     { path: "/post/privacy-policy", lang: "en" },
     { path: "/post/terms-conditions", lang: "en" },
   ];
