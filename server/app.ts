@@ -8,6 +8,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type RandomSource, seededRandom } from "#app/content/sampling.ts";
+import { cleanSearchText, searchTextFromPath } from "#app/content/search-page.ts";
+import { capSearchText, searchPath } from "#app/content/search-text.ts";
 import { nonceContext, originContext, randomContext, requestIdContext, storeContext } from "#app/context.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import type { ResilientSqliteStore } from "#app/data/resilient-store.server.ts";
@@ -112,6 +114,16 @@ export function createApp({
       .status(ok ? 200 : 503)
       .set("Cache-Control", "no-store")
       .json({ ok });
+  });
+
+  // A search address with a line break in it (pasted into the address bar)
+  // matches no route: React Router's patterns stop at line ends. It gets the
+  // same search, its line breaks made spaces, as the search form does.
+  app.get(/^\/search\/.*%0[AD]/i, (req, res, next) => {
+    const decoded = searchTextFromPath(req.path);
+    const { text } = capSearchText(cleanSearchText(decoded ?? ""));
+    if (decoded === null || text === "") return next();
+    res.redirect(302, searchPath(text));
   });
 
   app.use(async (req, res, next) => {

@@ -114,6 +114,15 @@ test("broken percent-encoding in the URL gets a clear message with status 400", 
   expect(status).toBeLessThan(500);
 });
 
+test("a line break in a search address leads to the same search with a space", async () => {
+  const response = await fetch(`${server.url}/search/love%0Apeace`, { redirect: "manual" });
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe("/search/love%20peace");
+  const followed = await fetch(`${server.url}/search/love%0D%0Apeace`);
+  expect(followed.status).toBe(200);
+  expect(new URL(followed.url).pathname).toBe("/search/love%20peace");
+});
+
 test("a 10 kB text is cut to the search box's limit, and the page says so", async () => {
   const { status, doc } = await search("love ".repeat(2_000));
   expect(status).toBe(200);
