@@ -30,6 +30,7 @@ interface Report {
 /** One Lighthouse run; a run Lighthouse itself aborts (e.g. NO_NAVSTART) is tried again, twice at most. */
 function lighthouse(url: string, out: string, attempt = 1): Report {
   rmSync(out, { force: true });
+  let report: Report | null = null;
   try {
     execFileSync(
       "npx",
@@ -48,20 +49,16 @@ function lighthouse(url: string, out: string, attempt = 1): Report {
         env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
       },
     );
-  } catch (error) {
+    report = JSON.parse(readFileSync(out, "utf8")) as Report;
+  } catch {
     // Lighthouse exits 1 when it aborts a run (it has printed why).
-    if (attempt < 3) {
-      console.log("  (Lighthouse aborted the run; running it again)");
-      return lighthouse(url, out, attempt + 1);
-    }
-    throw error;
   }
-  const report = JSON.parse(readFileSync(out, "utf8")) as Report;
-  if (report.runtimeError && attempt < 3) {
-    console.log(`  (Lighthouse aborted: ${report.runtimeError.code}; running again)`);
-    return lighthouse(url, out, attempt + 1);
-  }
-  return report;
+  if (report && !report.runtimeError) return report;
+  if (attempt >= 3) throw new Error(`Lighthouse failed three times on ${url}`);
+  console.log(
+    `  (Lighthouse aborted the run${report?.runtimeError ? `: ${report.runtimeError.code}` : ""}; running it again)`,
+  );
+  return lighthouse(url, out, attempt + 1);
 }
 
 const server = await startServer({ dbPath, env: { LOG_LEVEL: "error", SUKTI_RANDOM_SEED: "" } });

@@ -14,6 +14,8 @@
 // If a future React Router emits other markup, nothing matches here and the
 // page is sent as React Router rendered it (an integration test then fails).
 
+import { decodeEntities } from "#app/content/html-text.ts";
+
 export const DEFERRED_TYPE = "text/x-sukti-hydrate";
 /** The longest hydration waits for the load event (a slow remote image, say). */
 export const START_AFTER_MS = 3000;
@@ -64,14 +66,6 @@ function start(type: string, preloads: string[], afterMs: number) {
   setTimeout(go, afterMs);
 }
 
-const unescapeAttribute = (value: string) =>
-  value
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
 /** Rewrites a rendered page so its JavaScript loads after the first view. */
 export function deferHydration(html: string): string {
   const script = MODULE_SCRIPT.exec(html);
@@ -83,7 +77,7 @@ export function deferHydration(html: string): string {
   const preloads = (before.match(MODULE_PRELOAD) ?? [])
     .map((link) => HREF.exec(link)?.[1])
     .filter((href): href is string => href !== undefined)
-    .map(unescapeAttribute);
+    .map(decodeEntities);
   const args = JSON.stringify([DEFERRED_TYPE, preloads, START_AFTER_MS])
     .slice(1, -1)
     .replace(/</g, "\\u003c");

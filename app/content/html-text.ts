@@ -29,11 +29,14 @@ function decodeEntity(match: string, body: string): string {
   return NAMED[body.toLowerCase()] ?? match;
 }
 
+/** Character references (&amp;, &#39; …) as the characters they stand for. */
+export function decodeEntities(text: string): string {
+  return text.includes("&") ? text.replace(ENTITY, decodeEntity) : text;
+}
+
 /** Plain text of stored post HTML: paragraphs and line breaks become newlines. */
 export function htmlToText(html: string): string {
-  let text = html.replace(BLOCK_END, "\n").replace(TAG, "");
-  if (text.includes("&")) text = text.replace(ENTITY, decodeEntity);
-  return text
+  return decodeEntities(html.replace(BLOCK_END, "\n").replace(TAG, ""))
     .split("\n")
     .map((line) => line.replace(/[^\S\n]+/g, " ").trim())
     .filter((line) => line !== "")
