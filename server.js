@@ -5,7 +5,7 @@ if (process.env.NODE_ENV === "development") {
   const vite = await import("vite").then((m) =>
     m.createServer({ server: { middlewareMode: true }, appType: "custom" }),
   );
-  const { startServer } = await vite.ssrLoadModule("./server/app.ts");
+  const { startServer } = await vite.ssrLoadModule("./server/start.ts");
   await startServer({ vite });
 } else {
   // React picks its production build from NODE_ENV when first loaded: set it

@@ -6,6 +6,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // virtual server build, so one bundle holds the whole server.
   // The client manifest stays in build/client/.vite for `npm run size`
   // (express.static ignores dot-folders, so it is never served).
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { manifest: true },
+  build: isSsrBuild ? { rollupOptions: { input: "./server/start.ts" } } : { manifest: true },
   plugins: [reactRouter()],
 }));

@@ -11,6 +11,10 @@ const EnvSchema = z.object({
   SHARE_IMAGE_DIR: z.string().min(1).default("data/share-images"),
   /** Trust X-Forwarded-* from a proxy: "true", "loopback", a hop count, or addresses. */
   TRUST_PROXY: z.string().optional(),
+  /** "off" lifts the bounds on concurrent searches (benchmarks, bulk checks). */
+  SEARCH_LIMITS: z.enum(["on", "off"]).default("on"),
+  /** Open connections kept at most; default: what the open-file limit allows. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(16).optional(),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   /** Testing only: a fixed seed makes every request draw the same gallery. */
   SUKTI_RANDOM_SEED: z.coerce.number().int().optional(),

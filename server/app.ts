@@ -1,35 +1,42 @@
+// The request path, in order: request id and log line → security headers →
+// compression → static files → /healthz → method filter → the site's origin
+// (origin.ts) → search limits → page cache or render → errors. Each step's
+// policy lives in its own file; this one only puts them together.
 import "react-router";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import express from "express";
+import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { type RandomSource, seededRandom } from "#app/content/sampling.ts";
+import type { RandomSource } from "#app/content/sampling.ts";
 import { cleanSearchText, searchTextFromPath } from "#app/content/search-page.ts";
 import { capSearchText, searchPath } from "#app/content/search-text.ts";
-import { nonceContext, originContext, randomContext, requestIdContext, storeContext } from "#app/context.ts";
-import { projectRoot } from "#app/data/project-root.server.ts";
-import type { ResilientSqliteStore } from "#app/data/resilient-store.server.ts";
-import { openContentStore } from "#app/data/store.server.ts";
-import { ConfigError, parseEnv } from "#app/env.server.ts";
-import { deferHydration } from "./hydration.ts";
-import { createLogger, type Logger } from "./logger.ts";
-import { etagOf, joinParts, PageCache, type RenderedPage, splitAtTokens } from "./page-cache.ts";
-import { plainPage } from "./pages.ts";
-import { contentSecurityPolicy, securityHeaders } from "./security.ts";
+import type { ContentStore } from "#app/data/store.ts";
+import { canonicalUrl } from "./canonical-url.ts";
+import type { Logger } from "./logger.ts";
+import { originPolicy } from "./origin.ts";
+import { isKeptPage, PageCache } from "./page-cache.ts";
+import { errorHandler, sendPlain } from "./pages.ts";
+import { createRenderer } from "./render.ts";
+import { clientKey, SearchLimiter } from "./search-limits.ts";
+import { securityHeaders } from "./security.ts";
+import { sendPage } from "./send-page.ts";
 
 export interface AppOptions {
-  store: ResilientSqliteStore;
+  store: ContentStore;
+  /** Changes whenever the content does; null while the database is unreachable (no caching). */
+  contentVersion: () => string | null;
   logger: Logger;
   /** A fresh random source for each request's gallery. */
   randomForRequest: () => RandomSource;
   /** build/client in production; null when Vite serves assets in development. */
   clientDir: string | null;
-  /** PUBLIC_URL: the origin visitors use, when a proxy stands in front. */
+  /** PUBLIC_URL: the origin visitors use. Without it, only loopback hosts are served. */
   publicUrl?: string;
+  /** Bound concurrent searches (SEARCH_LIMITS); on unless turned off. */
+  searchLimits?: boolean;
   /** The server build, loaded once at start (production); Vite loads it per request in development. */
   build?: ServerBuild;
   /** Trust X-Forwarded-* headers (TRUST_PROXY), e.g. "loopback" or a hop count. */
@@ -37,19 +44,16 @@ export interface AppOptions {
   vite?: ViteDevServer;
 }
 
-// The page cache keeps 200 responses whose Cache-Control allows it (the home
-// page says no-store: a fresh gallery each time), at the site's own addresses
-// (a bare path or ?page=N), except search (its addresses are unbounded) and
-// images (share images are cached on disk already).
-const CACHEABLE_QUERY = /^\?page=[1-9][0-9]{0,5}$/;
-const UNCACHED_PATH = /^\/search(\/|$)/;
+const SEARCH_WITH_TEXT = /^\/search\/[^/?]/;
 
 export function createApp({
   store,
+  contentVersion,
   logger,
   randomForRequest,
   clientDir,
   publicUrl,
+  searchLimits = true,
   trustProxy,
   build,
   vite,
@@ -58,12 +62,10 @@ export function createApp({
   app.disable("x-powered-by");
   app.disable("etag");
   if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
-  const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
+  const originOf = originPolicy(publicUrl);
   const cache = new PageCache();
-  const handle = createRequestHandler(
-    vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
-    vite ? "development" : "production",
-  );
+  const render = createRenderer({ store, randomForRequest, build, vite });
+  const limiter = searchLimits ? new SearchLimiter() : null;
 
   app.use((req, res, next) => {
     const started = performance.now();
@@ -81,7 +83,7 @@ export function createApp({
     });
     next();
   });
-  app.use(securityHeaders);
+  app.use(securityHeaders(publicUrl));
   app.use((_req, res, next) => {
     // While shutting down, tell keep-alive clients not to send more on this socket.
     if (app.locals.shuttingDown) res.set("Connection", "close");
@@ -107,6 +109,7 @@ export function createApp({
     });
   }
 
+  // Answers whatever the Host: load balancers probe by address.
   app.get("/healthz", async (_req, res) => {
     // Down while shutting down, so a load balancer stops sending traffic here.
     const ok = !app.locals.shuttingDown && (await store.ping());
@@ -114,6 +117,11 @@ export function createApp({
       .status(ok ? 200 : 503)
       .set("Cache-Control", "no-store")
       .json({ ok });
+  });
+
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed\n");
   });
 
   // A search address with a line break in it (pasted into the address bar)
@@ -127,12 +135,13 @@ export function createApp({
   });
 
   app.use(async (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed\n");
+    const requestId = res.locals.requestId as string;
+    const origin = originOf(req);
+    if (origin === null) {
+      sendPlain(res, 421, "Unknown site", "This server does not serve a site at this address.");
       return;
     }
-    const requestId = res.locals.requestId as string;
-    const nonce = randomBytes(16).toString("hex");
+    let release: (() => void) | undefined;
     try {
       if (!(await store.ping())) {
         sendPlain(
@@ -140,216 +149,45 @@ export function createApp({
           503,
           "Back in a moment",
           "The site's content is unavailable just now. Please try again shortly.",
-          nonce,
         );
         return;
       }
-      const key = req.originalUrl;
-      const version = store.contentVersion();
-      // Any other query string renders fresh, so nobody can fill the cache with junk.
-      const query = key.includes("?") ? key.slice(key.indexOf("?")) : "";
-      const cacheable =
-        version !== null && !UNCACHED_PATH.test(key) && (query === "" || CACHEABLE_QUERY.test(query));
-      let page = cacheable ? cache.get(key, version) : null;
-      if (!page) {
-        page = await render(req, res, requestId);
-        const header = (name: string) => page?.headers.find(([n]) => n === name)?.[1] ?? "";
-        const keep = page.status === 200 && !/no-store|private/.test(header("cache-control"));
-        if (cacheable && keep && !header("content-type").startsWith("image/")) cache.set(key, version, page);
+      const target = canonicalUrl(req.originalUrl);
+      if (limiter && SEARCH_WITH_TEXT.test(req.path)) {
+        const admission = await limiter.admit(clientKey(req.ip));
+        if (!admission.ok) {
+          const busy = admission.status === 503;
+          sendPlain(
+            res,
+            admission.status,
+            busy ? "Search is busy" : "One search at a time",
+            busy
+              ? "Many people are searching just now. Please try again in a moment."
+              : "Your earlier searches are still running. Please wait for them, then try again.",
+            { "Retry-After": String(admission.retryAfterSeconds) },
+          );
+          return;
+        }
+        release = admission.release;
+        res.once("close", release);
       }
-      sendPage(req, res, page, nonce, requestId);
+      const version = contentVersion();
+      const key = `${origin}${target.url}`;
+      const cacheable = target.cacheable && version !== null;
+      let page = cacheable ? cache.get(key, version) : null;
+      res.set("X-Cache", page ? "HIT" : "MISS");
+      if (!page) {
+        page = await render(req, res, { url: target.url, origin, requestId });
+        if (cacheable && isKeptPage(page)) cache.set(key, version, page);
+      }
+      sendPage(req, res, page, randomBytes(16).toString("hex"), requestId);
     } catch (error) {
       next(error);
+    } finally {
+      release?.();
     }
   });
 
-  async function render(req: Request, res: Response, requestId: string): Promise<RenderedPage> {
-    // Placeholders, so a cached page can be served with each response's own nonce and id.
-    const nonceToken = `n${randomBytes(12).toString("hex")}`;
-    const requestIdToken = `r${randomBytes(12).toString("hex")}`;
-    const context = new RouterContextProvider();
-    context.set(storeContext, store);
-    context.set(randomContext, randomForRequest());
-    const origin = requestOrigin(req);
-    context.set(originContext, publicOrigin ?? origin);
-    context.set(nonceContext, nonceToken);
-    context.set(requestIdContext, { id: requestId, shown: requestIdToken });
-    const controller = new AbortController();
-    res.on("close", () => controller.abort());
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === "string") headers.set(name, value);
-      else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    }
-    const url = new URL(req.originalUrl, origin);
-    // HEAD renders like GET, so it carries the same headers; Express drops the body.
-    const response = await handle(
-      new Request(url, { method: "GET", headers, signal: controller.signal }),
-      context,
-    );
-    const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
-    // Development keeps React Router's markup as it is (HMR boots through it).
-    const body =
-      isHtml && !vite
-        ? Buffer.from(deferHydration(await response.text()))
-        : Buffer.from(await response.arrayBuffer());
-    const pageHeaders: [string, string][] = [];
-    response.headers.forEach((value, name) => {
-      if (name !== "content-length") pageHeaders.push([name, value]);
-    });
-    return {
-      status: response.status,
-      headers: pageHeaders,
-      parts: splitAtTokens(body, { nonce: nonceToken, requestId: requestIdToken }),
-      etag: etagOf(body),
-    };
-  }
-
-  function sendPage(req: Request, res: Response, page: RenderedPage, nonce: string, requestId: string) {
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    const isHtml = (res.getHeader("content-type") ?? "").toString().includes("text/html");
-    if (isHtml) res.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-    if (!res.getHeader("cache-control")) {
-      res.set("Cache-Control", page.status === 200 ? "public, max-age=0, must-revalidate" : "no-cache");
-    }
-    if (page.status === 200 && !/no-store/.test(String(res.getHeader("cache-control")))) {
-      res.set("ETag", page.etag);
-      if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(page.etag)) {
-        // The browser keeps the body it has, whose scripts carry the nonce of the
-        // response that sent it; browsers update stored headers from a 304, so a
-        // CSP here (with a new nonce) would block every script of that page.
-        res.removeHeader("Content-Security-Policy");
-        res.status(304).end();
-        return;
-      }
-    }
-    res.status(page.status).send(joinParts(page.parts, { nonce, requestId }));
-  }
-
-  function sendPlain(res: Response, status: number, title: string, message: string, nonce: string) {
-    res
-      .status(status)
-      .set("Cache-Control", "no-store")
-      .set("Content-Security-Policy", contentSecurityPolicy(nonce))
-      .type("html")
-      .send(plainPage({ status, title, message, requestId: res.locals.requestId as string, nonce }));
-  }
-
-  // Last resort: never a stack trace to a visitor; the details go to the log.
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const requestId = res.locals.requestId as string;
-    const status = (error as { status?: number }).status;
-    if (status && status >= 400 && status < 500) {
-      // Malformed requests (bad percent-encoding, oversized headers…).
-      sendPlain(
-        res,
-        400,
-        "Bad request",
-        "The address could not be read. Please check it and try again.",
-        randomBytes(16).toString("hex"),
-      );
-      return;
-    }
-    logger.error("request failed", {
-      requestId,
-      path: req.originalUrl.slice(0, 2000),
-      error: error instanceof Error ? error.message : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
-    });
-    if (res.headersSent) return;
-    sendPlain(
-      res,
-      500,
-      "Something went wrong",
-      "We could not show this page just now. Please try again in a moment.",
-      randomBytes(16).toString("hex"),
-    );
-  });
+  app.use(errorHandler(logger));
   return app;
-}
-
-const HOST_HEADER =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
-
-/** The request's own origin, from a Host header only when it is a well-formed host. */
-function requestOrigin(req: Request): string {
-  const host = req.get("host") ?? "";
-  const safeHost = host.length <= 260 && HOST_HEADER.test(host) ? host : "localhost";
-  return `${req.protocol === "https" ? "https" : "http"}://${safeHost}`;
-}
-
-const SHUTDOWN_QUIET_MS = 250;
-const SHUTDOWN_MAX_DRAIN_MS = 5_000;
-
-/** Production (and development) start: validate config, open the store, listen. */
-export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
-  const fail = (message: string): never => {
-    process.stderr.write(`sukti: ${message}\n`);
-    process.exit(1);
-  };
-  let env: ReturnType<typeof parseEnv>;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    return fail(error instanceof ConfigError ? error.message : String(error));
-  }
-  const logger = createLogger(env.LOG_LEVEL);
-  let store: ResilientSqliteStore;
-  try {
-    store = openContentStore(env.DATABASE_URL);
-  } catch (error) {
-    return fail(`cannot open database ${env.DATABASE_URL}: ${(error as Error).message}`);
-  }
-  const seed = env.SUKTI_RANDOM_SEED;
-  const build = vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
-  const app = createApp({
-    build,
-    store,
-    logger,
-    randomForRequest: seed === undefined ? () => Math.random : () => seededRandom(seed),
-    clientDir: vite ? null : path.join(projectRoot(), "build", "client"),
-    publicUrl: env.PUBLIC_URL,
-    trustProxy: env.TRUST_PROXY,
-    vite,
-  });
-
-  const server = app.listen(env.PORT, env.HOST, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : env.PORT;
-    logger.info("listening", { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}` });
-  });
-  let lastConnectionAt = 0;
-  server.on("connection", () => {
-    lastConnectionAt = Date.now();
-  });
-  server.on("error", (error) => fail(`cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`));
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.locals.shuttingDown = true;
-    logger.info("stopping", { signal });
-    // Stop accepting, but unlike http.Server#close do not drop connections
-    // already accepted whose request is not read yet: they are in flight.
-    // Closing the listener resets whatever still waits in the kernel's accept
-    // queue, so keep accepting (answers say Connection: close, /healthz says
-    // 503) until no connection has arrived for a quiet period, bounded.
-    const stopAt = Date.now();
-    const drain = setInterval(() => {
-      const now = Date.now();
-      if (now - lastConnectionAt < SHUTDOWN_QUIET_MS && now - stopAt < SHUTDOWN_MAX_DRAIN_MS) return;
-      clearInterval(drain);
-      net.Server.prototype.close.call(server, () => {
-        void store.close().finally(() => process.exit(0));
-      });
-    }, 50);
-    // Answers now say Connection: close; keep-alive sockets left idle close
-    // after a grace period, and anything still running after a bounded wait.
-    setTimeout(() => server.closeIdleConnections(), SHUTDOWN_MAX_DRAIN_MS + 1_000).unref();
-    setTimeout(() => server.closeAllConnections(), SHUTDOWN_MAX_DRAIN_MS + 10_000).unref();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
-  return server;
 }

@@ -104,3 +104,13 @@ export class PageCache {
     return this.#bytes;
   }
 }
+
+/** Kept when a 200 whose Cache-Control allows it, and not an image (share images are cached on disk). */
+export function isKeptPage(page: RenderedPage): boolean {
+  const header = (name: string) => page.headers.find(([n]) => n === name)?.[1] ?? "";
+  return (
+    page.status === 200 &&
+    !/no-store|private/.test(header("cache-control")) &&
+    !header("content-type").startsWith("image/")
+  );
+}

@@ -1,4 +1,9 @@
-/** A page for answers that cannot go through React Router: 503 and last-resort 500. */
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "./logger.ts";
+import { contentSecurityPolicy } from "./security.ts";
+
+/** A page for answers that cannot go through React Router: 4xx/503 refusals and the last-resort 500. */
 export function plainPage({
   status,
   title,
@@ -26,4 +31,47 @@ main{max-width:32rem;padding:2rem;text-align:center}a{color:#9a3412}code{font-si
 </style></head>
 <body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>
 <p>Reference: <code>${escapeHtml(requestId)}</code> · ${status}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+}
+
+/** A small page with no React behind it, never cached. */
+export function sendPlain(
+  res: Response,
+  status: number,
+  title: string,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  const nonce = randomBytes(16).toString("hex");
+  res
+    .status(status)
+    .set("Cache-Control", "no-store")
+    .set(headers)
+    .set("Content-Security-Policy", contentSecurityPolicy(nonce))
+    .type("html")
+    .send(plainPage({ status, title, message, requestId: res.locals.requestId as string, nonce }));
+}
+
+/** Last resort: never a stack trace to a visitor; the details go to the log. */
+export function errorHandler(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: number }).status;
+    if (status && status >= 400 && status < 500) {
+      // Malformed requests (bad percent-encoding, oversized headers…).
+      sendPlain(res, 400, "Bad request", "The address could not be read. Please check it and try again.");
+      return;
+    }
+    logger.error("request failed", {
+      requestId: res.locals.requestId,
+      path: req.originalUrl.slice(0, 2000),
+      error: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+    if (res.headersSent) return;
+    sendPlain(
+      res,
+      500,
+      "Something went wrong",
+      "We could not show this page just now. Please try again in a moment.",
+    );
+  };
 }

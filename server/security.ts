@@ -18,16 +18,26 @@ export function contentSecurityPolicy(nonce: string | null): string {
   ].join("; ");
 }
 
-export function securityHeaders(req: Request, res: Response, next: NextFunction) {
-  res.set({
+/**
+ * Headers on every response. HSTS when the site is https: PUBLIC_URL says so,
+ * or the request came over TLS (req.secure reads X-Forwarded-Proto only under
+ * TRUST_PROXY).
+ */
+export function securityHeaders(publicUrl: string | undefined) {
+  const httpsSite = publicUrl?.startsWith("https:") ?? false;
+  const headers = {
     "Content-Security-Policy": contentSecurityPolicy(null),
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
     "Cross-Origin-Opener-Policy": "same-origin",
-  });
-  // req.secure honours X-Forwarded-Proto only when TRUST_PROXY is configured.
-  if (req.secure) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  next();
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "X-Permitted-Cross-Domain-Policies": "none",
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.set(headers);
+    if (httpsSite || req.secure) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
 }

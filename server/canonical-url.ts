@@ -1,0 +1,64 @@
+// The address a page is rendered and cached under. A visitor's query string
+// and percent-encoding must not mint new pages: only the parameters a route
+// reads survive (?page= on paginated lists, ?q= on the search form,
+// ?download on share images), and each path segment is written one way.
+// Anything else (utm_source, fbclid, ?page= on a post) is ignored.
+// React Router's own requests keep theirs: /__manifest passes through, and a
+// page's data (/x.data) keeps ?_routes= and ?index, cached only without them.
+
+const PAGINATED = /^\/(?:(?:english|hindi|marathi)\/home|(?:tag|category)\/[^/]+|search\/.+)\/?$/;
+const KEPT: [RegExp, string][] = [
+  [PAGINATED, "page"],
+  [/^\/search\/?$/, "q"],
+  [/^\/share\//, "download"],
+];
+const SEARCH = /^\/search(?:\/|$)/;
+
+export interface CanonicalUrl {
+  /** Path and query to render. */
+  url: string;
+  /** Whether the page may be kept in the page cache under `url`. */
+  cacheable: boolean;
+}
+
+export function canonicalUrl(originalUrl: string): CanonicalUrl {
+  const at = originalUrl.indexOf("?");
+  const rawPath = at === -1 ? originalUrl : originalUrl.slice(0, at);
+  const path = canonicalPath(rawPath);
+  if (path === null || path === "/__manifest") return { url: originalUrl, cacheable: false };
+  const params = new URLSearchParams(at === -1 ? "" : originalUrl.slice(at + 1));
+  const data = path.endsWith(".data");
+  const page = data ? path.slice(0, -".data".length) : path;
+  const kept = new URLSearchParams();
+  for (const [pattern, name] of KEPT) {
+    if (!pattern.test(page)) continue;
+    const value = params.get(name);
+    // Page 1 is the bare address.
+    if (value !== null && !(name === "page" && value === "1")) kept.set(name, value);
+    break;
+  }
+  let internal = false;
+  if (data) {
+    for (const name of ["_routes", "index"]) {
+      const value = params.get(name);
+      if (value !== null) {
+        kept.set(name, value);
+        internal = true;
+      }
+    }
+  }
+  const query = kept.size > 0 ? `?${kept.toString().replace(/=(?=&|$)/g, "")}` : "";
+  return { url: `${path}${query}`, cacheable: !internal && !SEARCH.test(page) };
+}
+
+/** Each segment decoded and encoded again (NFC), so /english/%66oo and /english/foo are one page. */
+function canonicalPath(path: string): string | null {
+  try {
+    return path
+      .split("/")
+      .map((segment) => encodeURIComponent(decodeURIComponent(segment).normalize("NFC")))
+      .join("/");
+  } catch {
+    return null; // Broken percent-encoding: rendered as it came (the routes answer 400 or 404), never cached.
+  }
+}

@@ -1,0 +1,85 @@
+// Slow and idle clients hold a file descriptor and some memory each. Node's
+// defaults keep a silent socket for 60 s of headers plus up to 30 s until it
+// checks, and a slow body for 300 s; a few thousand of them exhaust a
+// process's descriptors. Here: headers within HEADERS_TIMEOUT_MS, the whole
+// request within REQUEST_TIMEOUT_MS, checked every second; idle keep-alive
+// sockets closed after KEEP_ALIVE_TIMEOUT_MS; and a cap on open connections
+// that, when reached, closes the oldest idle ones (never a request being
+// answered) rather than refuse the visitor who just arrived.
+import { readFileSync } from "node:fs";
+import type { Server, ServerOptions } from "node:http";
+import type { Socket } from "node:net";
+
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 20_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** Options for http.createServer: the timeouts above, checked every second. */
+export const SERVER_TIMEOUTS = {
+  headersTimeout: HEADERS_TIMEOUT_MS,
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+  connectionsCheckingInterval: 1_000,
+} satisfies ServerOptions;
+
+/** Descriptors kept free for the database, static files, fonts and logs. */
+const RESERVED_DESCRIPTORS = 256;
+
+/** The default cap: what the process's open-file limit leaves, at most 16,384. */
+export function defaultMaxConnections(): number {
+  let limit = 4096;
+  try {
+    const line = readFileSync("/proc/self/limits", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("Max open files"));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    if (Number.isFinite(soft) && soft > 0) limit = soft;
+  } catch {}
+  return Math.max(64, Math.min(16_384, limit - RESERVED_DESCRIPTORS));
+}
+
+interface Tracked {
+  /** Requests on this socket not answered yet. */
+  busy: number;
+}
+
+/**
+ * Keeps at most `maxConnections` sockets open: each new one past the cap
+ * closes the socket idle the longest (one that has not sent a whole request
+ * yet counts as idle: slow senders go first).
+ */
+export function capConnections(server: Server, maxConnections: number) {
+  // Insertion order is idle order: a socket moves to the end when it goes idle.
+  const sockets = new Map<Socket, Tracked>();
+  server.on("connection", (socket: Socket) => {
+    sockets.set(socket, { busy: 0 });
+    socket.once("close", () => sockets.delete(socket));
+    if (sockets.size <= maxConnections) return;
+    for (const [candidate, state] of sockets) {
+      if (candidate === socket) break;
+      if (state.busy === 0) {
+        candidate.destroy();
+        sockets.delete(candidate);
+        return;
+      }
+    }
+  });
+  server.on("request", (req, res) => {
+    const socket = req.socket;
+    const state = sockets.get(socket);
+    if (!state) return;
+    state.busy++;
+    res.once("close", () => {
+      state.busy--;
+      if (state.busy === 0 && sockets.has(socket)) {
+        sockets.delete(socket);
+        sockets.set(socket, state);
+      }
+    });
+  });
+  return {
+    get open() {
+      return sockets.size;
+    },
+  };
+}

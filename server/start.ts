@@ -1,0 +1,74 @@
+// `npm start` (and `npm run dev`): validate the configuration, open the
+// store, listen with the connection limits, stop gracefully.
+import { createServer } from "node:http";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { seededRandom } from "#app/content/sampling.ts";
+import { projectRoot } from "#app/data/project-root.server.ts";
+import type { ResilientSqliteStore } from "#app/data/resilient-store.server.ts";
+import { openContentStore } from "#app/data/store.server.ts";
+import { ConfigError, parseEnv } from "#app/env.server.ts";
+import { createApp } from "./app.ts";
+import { capConnections, defaultMaxConnections, SERVER_TIMEOUTS } from "./connection-limits.ts";
+import { createLogger } from "./logger.ts";
+import { describeOrigin } from "./origin.ts";
+import { stopOnSignal } from "./shutdown.ts";
+
+export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
+  const fail = (message: string): never => {
+    process.stderr.write(`sukti: ${message}\n`);
+    process.exit(1);
+  };
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    return fail(error instanceof ConfigError ? error.message : String(error));
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  let store: ResilientSqliteStore;
+  try {
+    store = openContentStore(env.DATABASE_URL);
+  } catch (error) {
+    return fail(`cannot open database ${env.DATABASE_URL}: ${(error as Error).message}`);
+  }
+  const seed = env.SUKTI_RANDOM_SEED;
+  const build = vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
+  const app = createApp({
+    build,
+    store,
+    contentVersion: () => store.contentVersion(),
+    logger,
+    randomForRequest: seed === undefined ? () => Math.random : () => seededRandom(seed),
+    clientDir: vite ? null : path.join(projectRoot(), "build", "client"),
+    publicUrl: env.PUBLIC_URL,
+    searchLimits: env.SEARCH_LIMITS === "on",
+    trustProxy: env.TRUST_PROXY,
+    vite,
+  });
+
+  const server = createServer(SERVER_TIMEOUTS, app);
+  const maxConnections = env.MAX_CONNECTIONS ?? defaultMaxConnections();
+  capConnections(server, maxConnections);
+  server.on("error", (error) => fail(`cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`));
+  server.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info("listening", {
+      url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`,
+      maxConnections,
+    });
+    const origin = describeOrigin(env.PUBLIC_URL, port);
+    if (env.PUBLIC_URL) logger.info("origin", { detail: origin });
+    else logger.warn("origin", { detail: origin });
+  });
+  stopOnSignal(server, {
+    logger,
+    markStopping: () => {
+      app.locals.shuttingDown = true;
+    },
+    closed: () => store.close(),
+  });
+  return server;
+}
