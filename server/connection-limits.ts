@@ -41,18 +41,23 @@ export function defaultMaxConnections(): number {
 interface Tracked {
   /** Requests on this socket not answered yet. */
   busy: number;
+  /** When it last had nothing to answer (connected, or sent its last response). */
+  idleSince: number;
 }
 
 /**
  * Keeps at most `maxConnections` sockets open: each new one past the cap
  * closes the socket idle the longest (one that has not sent a whole request
- * yet counts as idle: slow senders go first).
+ * yet counts as idle: slow senders go first). And closes every socket that
+ * has been idle, without a complete request, for HEADERS_TIMEOUT_MS: Node's
+ * own headersTimeout check misses silent sockets while another connection
+ * is mid-request (seen on Node 20: a silent socket held past 30 s).
  */
 export function capConnections(server: Server, maxConnections: number) {
   // Insertion order is idle order: a socket moves to the end when it goes idle.
   const sockets = new Map<Socket, Tracked>();
   server.on("connection", (socket: Socket) => {
-    sockets.set(socket, { busy: 0 });
+    sockets.set(socket, { busy: 0, idleSince: Date.now() });
     socket.once("close", () => sockets.delete(socket));
     if (sockets.size <= maxConnections) return;
     for (const [candidate, state] of sockets) {
@@ -72,11 +77,22 @@ export function capConnections(server: Server, maxConnections: number) {
     res.once("close", () => {
       state.busy--;
       if (state.busy === 0 && sockets.has(socket)) {
+        state.idleSince = Date.now();
         sockets.delete(socket);
         sockets.set(socket, state);
       }
     });
   });
+  const sweep = setInterval(() => {
+    const before = Date.now() - HEADERS_TIMEOUT_MS;
+    for (const [socket, state] of sockets) {
+      if (state.busy > 0) continue;
+      if (state.idleSince > before) break;
+      socket.destroy();
+      sockets.delete(socket);
+    }
+  }, 1_000).unref();
+  server.once("close", () => clearInterval(sweep));
   return {
     get open() {
       return sockets.size;

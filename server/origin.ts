@@ -1,5 +1,5 @@
 // How the site knows its own origin, for canonical links, feeds, sitemaps and
-// share links (docs/decisions/034-the-site-knows-its-own-origin.md). A Host
+// share links (docs/decisions/034-safe-to-face-the-internet.md). A Host
 // header is the visitor's to write: it never reaches a page another visitor
 // sees. With PUBLIC_URL every page carries that origin whatever the Host says;
 // without it only loopback hosts are served (a developer's machine), each page

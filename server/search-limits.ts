@@ -1,12 +1,16 @@
-// Search is the one page whose cost a visitor chooses (it is never cached, and
-// SQLite runs it on the event loop), so a flood of searches could starve every
-// other page. Two bounds (docs/decisions/034-the-site-knows-its-own-origin.md):
-// - per client, at most PER_CLIENT searches in flight: more at once get 429.
-//   A client waiting for each answer before asking again is never refused,
-//   however fast it goes; the bound below keeps it from starving others.
-// - per process, at most MAX_RUNNING searches render at once; the rest wait in
-//   line (at most MAX_QUEUED, at most MAX_WAIT_MS) or get 503.
-// Both answer with Retry-After. SEARCH_LIMITS=off turns them off.
+// Search is the one page whose cost a visitor chooses: it is never cached,
+// and SQLite runs it on the event loop, so a flood of searches could starve
+// every other page. A page being rendered does not yield until it is done, so
+// requests are handled one after another; fairness comes from *when* a search
+// may start. Here (docs/decisions/034-safe-to-face-the-internet.md):
+// - a search never starts on the turn its request arrived: it waits for the
+//   event loop's next check phase, so every request that arrived with it (a
+//   page, other clients' searches) is read and answered or queued first;
+// - at most MAX_RUNNING searches start per turn, the rest wait in line (at
+//   most MAX_QUEUED, for at most MAX_WAIT_MS) or get 503;
+// - a client has at most PER_CLIENT searches waiting or running; more get 429.
+//   A client that waits for each answer before asking again is never refused.
+// Both refusals carry Retry-After. SEARCH_LIMITS=off turns this off.
 
 export interface SearchLimitOptions {
   maxRunning?: number;
@@ -19,14 +23,20 @@ export type Admission =
   | { ok: true; release: () => void }
   | { ok: false; status: 429 | 503; retryAfterSeconds: number };
 
+interface Waiting {
+  start: () => void;
+  timer: NodeJS.Timeout;
+}
+
 export class SearchLimiter {
   readonly #maxRunning: number;
   readonly #maxQueued: number;
   readonly #maxWaitMs: number;
   readonly #perClient: number;
   #running = 0;
-  readonly #queue: { start: () => void; timer: NodeJS.Timeout }[] = [];
-  readonly #inFlight = new Map<string, number>();
+  #pumpScheduled = false;
+  readonly #queue: Waiting[] = [];
+  readonly #perClientCount = new Map<string, number>();
 
   constructor({ maxRunning = 2, maxQueued = 32, maxWaitMs = 2_000, perClient = 4 }: SearchLimitOptions = {}) {
     this.#maxRunning = maxRunning;
@@ -35,33 +45,29 @@ export class SearchLimiter {
     this.#perClient = perClient;
   }
 
-  /** Waits for a turn; the caller must call `release` once its search is answered. */
+  /** Waits for a turn; on `ok`, the caller must call `release` once its search is answered. */
   async admit(client: string): Promise<Admission> {
-    const mine = this.#inFlight.get(client) ?? 0;
+    const mine = this.#perClientCount.get(client) ?? 0;
     if (mine >= this.#perClient) return { ok: false, status: 429, retryAfterSeconds: 1 };
-    if (this.#running >= this.#maxRunning) {
-      if (this.#queue.length >= this.#maxQueued) return { ok: false, status: 503, retryAfterSeconds: 2 };
-      this.#inFlight.set(client, mine + 1);
-      const started = await new Promise<boolean>((resolve) => {
-        const entry = {
-          start: () => {
-            clearTimeout(entry.timer);
-            resolve(true);
-          },
-          timer: setTimeout(() => {
-            this.#queue.splice(this.#queue.indexOf(entry), 1);
-            resolve(false);
-          }, this.#maxWaitMs),
-        };
-        this.#queue.push(entry);
-      });
-      if (!started) {
-        this.#leave(client);
-        return { ok: false, status: 503, retryAfterSeconds: 2 };
-      }
-    } else {
-      this.#inFlight.set(client, mine + 1);
-      this.#running++;
+    if (this.#queue.length >= this.#maxQueued) return { ok: false, status: 503, retryAfterSeconds: 2 };
+    this.#perClientCount.set(client, mine + 1);
+    const started = await new Promise<boolean>((resolve) => {
+      const entry: Waiting = {
+        start: () => {
+          clearTimeout(entry.timer);
+          resolve(true);
+        },
+        timer: setTimeout(() => {
+          this.#queue.splice(this.#queue.indexOf(entry), 1);
+          resolve(false);
+        }, this.#maxWaitMs),
+      };
+      this.#queue.push(entry);
+      this.#schedulePump();
+    });
+    if (!started) {
+      this.#leave(client);
+      return { ok: false, status: 503, retryAfterSeconds: 2 };
     }
     let released = false;
     return {
@@ -70,18 +76,29 @@ export class SearchLimiter {
         if (released) return;
         released = true;
         this.#leave(client);
-        const next = this.#queue.shift();
-        // The slot passes straight to the next in line.
-        if (next) next.start();
-        else this.#running--;
+        this.#running--;
+        this.#schedulePump();
       },
     };
   }
 
+  /** Starts waiting searches on the next check phase, after the I/O that is ready now. */
+  #schedulePump() {
+    if (this.#pumpScheduled) return;
+    this.#pumpScheduled = true;
+    setImmediate(() => {
+      this.#pumpScheduled = false;
+      while (this.#running < this.#maxRunning && this.#queue.length > 0) {
+        this.#running++;
+        this.#queue.shift()!.start();
+      }
+    });
+  }
+
   #leave(client: string) {
-    const left = (this.#inFlight.get(client) ?? 1) - 1;
-    if (left > 0) this.#inFlight.set(client, left);
-    else this.#inFlight.delete(client);
+    const left = (this.#perClientCount.get(client) ?? 1) - 1;
+    if (left > 0) this.#perClientCount.set(client, left);
+    else this.#perClientCount.delete(client);
   }
 
   get running() {
@@ -100,7 +117,7 @@ export function clientKey(ip: string | undefined): string {
   if (v4) return v4[1]!;
   if (!ip.includes(":")) return ip;
   const [head = "", tail = ""] = ip.split("::");
-  const groups = [...head.split(":").filter(Boolean)];
+  const groups = head.split(":").filter(Boolean);
   const tailGroups = tail.split(":").filter(Boolean);
   while (groups.length + tailGroups.length < 8) groups.push("0");
   return [...groups, ...tailGroups].slice(0, 4).join(":").toLowerCase();

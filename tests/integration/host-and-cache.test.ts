@@ -60,7 +60,13 @@ describe("without PUBLIC_URL", () => {
   });
 
   test("every loopback host is served, each page with its own origin", async () => {
-    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, "localhost", "LOCALHOST:80"]) {
+    for (const host of [
+      `localhost:${port}`,
+      `127.0.0.1:${port}`,
+      `[::1]:${port}`,
+      "localhost",
+      "LOCALHOST:80",
+    ]) {
       const response = await get(port, postPath, host);
       expect(response.status, host).toBe(200);
       expect(response.body.toString(), host).toContain(`href="http://${host.toLowerCase()}${postPath}"`);

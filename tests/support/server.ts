@@ -15,16 +15,20 @@ export interface RunningServer {
   stop: () => Promise<number | null>;
 }
 
+/**
+ * A free loopback port below the ephemeral range (32768 and up), where the
+ * kernel's own outgoing connections never take it between probe and listen.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 /**
@@ -33,12 +37,23 @@ export async function freePort(): Promise<number> {
  * scripts use it too (with `npm start`'s Node flags and no fixed seed).
  */
 export async function startServer(
-  options: { dbPath?: string; env?: Record<string, string>; nodeArgs?: string[] } = {},
+  options: {
+    dbPath?: string;
+    env?: Record<string, string>;
+    nodeArgs?: string[];
+    /** Open-file limit of the server process (prlimit --nofile). */
+    fileLimit?: number;
+    /** Run the server as this user and group (as root only): file permissions do not bind root. */
+    uid?: number;
+    gid?: number;
+  } = {},
 ): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "sukti-test-"));
   const dbPath = options.dbPath ?? path.join(dir, "sukti.db");
   const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
+  const command = [process.execPath, ...(options.nodeArgs ?? []), "server.js"];
+  if (options.fileLimit) command.unshift("prlimit", `--nofile=${options.fileLimit}:${options.fileLimit}`);
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,
@@ -52,6 +67,8 @@ export async function startServer(
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    uid: options.uid,
+    gid: options.gid,
   });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
