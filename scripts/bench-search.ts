@@ -222,7 +222,7 @@ async function benchHttp(dbPath: string, published: PostRecord[]): Promise<void>
     console.log("\n--http: no build/ (run npm run build first)");
     return;
   }
-  const server = await startServer({ dbPath, env: { SUKTI_RANDOM_SEED: "" } });
+  const server = await startServer({ dbPath, env: { SUKTI_RANDOM_SEED: "", SEARCH_LIMITS: "off" } });
   const { url } = server;
   try {
     const get = async (pathname: string) => {

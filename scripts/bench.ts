@@ -29,7 +29,11 @@ if (!existsSync(path.join(root, "build/server/index.js"))) run("npx", ["react-ro
 
 /** Started as `npm start` starts it (its Node flags included), random gallery and all. */
 function startSukti(dbPath: string) {
-  return startServer({ dbPath, nodeArgs: START_ARGS, env: { LOG_LEVEL: "error", SUKTI_RANDOM_SEED: "" } });
+  return startServer({
+    dbPath,
+    nodeArgs: START_ARGS,
+    env: { LOG_LEVEL: "error", SUKTI_RANDOM_SEED: "", SEARCH_LIMITS: "off" },
+  });
 }
 
 function peakRssMb(pid: number): number {

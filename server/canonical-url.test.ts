@@ -1,0 +1,45 @@
+import { expect, test } from "vitest";
+import { canonicalUrl } from "./canonical-url.ts";
+
+test("only the parameters a route reads survive, and page 1 is the bare address", () => {
+  expect(canonicalUrl("/english/river?page=3&utm_source=x")).toEqual({
+    url: "/english/river",
+    cacheable: true,
+  });
+  expect(canonicalUrl("/english/home?utm_source=x&page=3")).toEqual({
+    url: "/english/home?page=3",
+    cacheable: true,
+  });
+  expect(canonicalUrl("/english/home?page=1")).toEqual({ url: "/english/home", cacheable: true });
+  expect(canonicalUrl("/tag/love?page=2&page=9")).toEqual({ url: "/tag/love?page=2", cacheable: true });
+  expect(canonicalUrl("/?page=2")).toEqual({ url: "/", cacheable: true });
+  expect(canonicalUrl("/search?q=prem&x=1")).toEqual({ url: "/search?q=prem", cacheable: false });
+  expect(canonicalUrl("/search/prem?page=2")).toEqual({ url: "/search/prem?page=2", cacheable: false });
+  expect(canonicalUrl("/share/hindi/v1/x.jpg?download")).toEqual({
+    url: "/share/hindi/v1/x.jpg?download",
+    cacheable: true,
+  });
+});
+
+test("one spelling per path: percent-encoding and Unicode normalisation", () => {
+  const devanagari = encodeURIComponent("प्रेम");
+  expect(canonicalUrl("/english/%72iver").url).toBe("/english/river");
+  expect(canonicalUrl(`/tag/${devanagari.toLowerCase()}`).url).toBe(`/tag/${devanagari}`);
+  // Decomposed क + ़ and precomposed क़ are one page.
+  expect(canonicalUrl(`/hindi/${encodeURIComponent("क\u093C")}`).url).toBe(
+    `/hindi/${encodeURIComponent("\u0958".normalize("NFC"))}`,
+  );
+  expect(canonicalUrl("/english/%E0%A4")).toEqual({ url: "/english/%E0%A4", cacheable: false });
+});
+
+test("React Router's own requests keep their parameters; partial data is not cached", () => {
+  expect(canonicalUrl("/english/river.data")).toEqual({ url: "/english/river.data", cacheable: true });
+  expect(canonicalUrl("/english/home.data?page=2&_routes=routes%2Fenglish")).toEqual({
+    url: "/english/home.data?page=2&_routes=routes%2Fenglish",
+    cacheable: false,
+  });
+  expect(canonicalUrl("/__manifest?paths=%2Ftags&version=abc")).toEqual({
+    url: "/__manifest?paths=%2Ftags&version=abc",
+    cacheable: false,
+  });
+});
