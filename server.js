@@ -11,6 +11,8 @@ if (process.env.NODE_ENV === "development") {
   // React picks its production build from NODE_ENV when first loaded: set it
   // before the server build imports React (development builds are ~3x slower).
   process.env.NODE_ENV = "production";
-  const { startServer } = await import("./build/server/index.js");
-  await startServer();
+  const cluster = await import("node:cluster");
+  const { startServer, startPrimary } = await import("./build/server/index.js");
+  // One worker per core by default (WEB_CONCURRENCY): server/cluster.ts.
+  await (cluster.default.isPrimary ? startPrimary() : startServer());
 }

@@ -15,6 +15,10 @@ const EnvSchema = z.object({
   SEARCH_LIMITS: z.enum(["on", "off"]).default("on"),
   /** Open connections kept at most; default: what the open-file limit allows. */
   MAX_CONNECTIONS: z.coerce.number().int().min(16).optional(),
+  /** Worker processes `npm start` runs; default one per core, 1 keeps one process. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Set by the primary in the workers it starts. */
+  SUKTI_WORKER: z.literal("1").optional(),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   /** Testing only: a fixed seed makes every request draw the same gallery. */
   SUKTI_RANDOM_SEED: z.coerce.number().int().optional(),

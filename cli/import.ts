@@ -212,6 +212,27 @@ function openExisting(databaseUrl: string): Db {
   }
 }
 
+/** A database this user cannot write (see openDatabase) is refused in one line, before any work. */
+function openWritable(databaseUrl: string): Db {
+  const { db, readOnly } = openDatabase(databaseUrl);
+  if (readOnly === null) return db;
+  db.close();
+  throw new UserError(`cannot write the database ${databasePath(databaseUrl)}: ${readOnly}`);
+}
+
+/**
+ * A running server keeps its connection open, so ours is not the last to
+ * close and SQLite would leave the -wal file as large as this import made it,
+ * rolled-back frames included, until the server restarts. Checkpointing and
+ * truncating it leaves the disk as the import found it. A reader that holds
+ * the WAL past the busy timeout only means it shrinks later.
+ */
+function shrinkWal(db: Db): void {
+  try {
+    db.pragma("wal_checkpoint(TRUNCATE)");
+  } catch {}
+}
+
 function hasTable(db: Db, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined;
 }
@@ -242,7 +263,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
   // A dry run reads the real database if there is one, or an empty one in memory.
   const existed = file === ":memory:" || existsSync(file);
   let db: Db;
-  if (!dryRun) db = openDatabase(options.databaseUrl).db;
+  if (!dryRun) db = openWritable(options.databaseUrl);
   else {
     db = existed ? openExisting(options.databaseUrl) : emptyDatabase();
     if (!hasTable(db, "posts")) {
@@ -299,6 +320,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       databaseFile: file,
     };
   } finally {
+    if (!dryRun) shrinkWal(db);
     db.close();
     // A database file this failed import created holds nothing: leave no trace of it.
     if (!written && !existed && !dryRun && file !== ":memory:") {

@@ -15,6 +15,8 @@ import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
 import { stopOnSignal } from "./shutdown.ts";
 
+export { startPrimary } from "./cluster.ts";
+
 export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   const fail = (message: string): never => {
     process.stderr.write(`sukti: ${message}\n`);
@@ -33,6 +35,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   } catch (error) {
     return fail(`cannot open database ${env.DATABASE_URL}: ${(error as Error).message}`);
   }
+  if (store.readOnly && !env.SUKTI_WORKER) logger.warn("serving read-only", { reason: store.readOnlyReason });
   const seed = env.SUKTI_RANDOM_SEED;
   const build = vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const app = createApp({
@@ -58,7 +61,10 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     logger.info("listening", {
       url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`,
       maxConnections,
+      pid: process.pid,
     });
+    // In a cluster the primary says this, once.
+    if (env.SUKTI_WORKER) return;
     const origin = describeOrigin(env.PUBLIC_URL, port);
     if (env.PUBLIC_URL) logger.info("origin", { detail: origin });
     else logger.warn("origin", { detail: origin });

@@ -1,5 +1,5 @@
-import { statSync } from "node:fs";
-import { databasePath, migrate, openDatabase } from "#app/data/db.server.ts";
+import { type Stats, statSync } from "node:fs";
+import { databasePath, type OpenedDb, openMigratedDatabase } from "#app/data/db.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
 
@@ -15,26 +15,47 @@ const BROKEN_CODES = /^SQLITE_(IOERR|CORRUPT|NOTADB|CANTOPEN|READONLY_DBMOVED|FU
 /**
  * A SQLite store that notices when its file disappears, is replaced or fails
  * with I/O errors, reports itself down (the server answers 503), and reopens
- * the file by itself once it is back.
+ * the file by itself once it is back. A database it can only read (see
+ * openDatabase) is served as it is, and says so.
  */
 class ResilientSqlite {
   readonly #file: string;
   #inner: SqliteContentStore | null = null;
-  #inode = -1;
+  #readOnly: string | null = null;
+  #inMemoryCopy = false;
+  /** The file the open store was read from (see #identity). */
+  #source: string | null = null;
+  /** Counts reopens: part of the content version, so pages cached before a reopen are not served after it. */
+  #generation = 0;
   #checkedAt = 0;
 
-  constructor(databaseUrl: string, inner: SqliteContentStore) {
+  constructor(databaseUrl: string, opened: OpenedDb) {
     this.#file = databasePath(databaseUrl);
-    this.#inner = inner;
-    this.#inode = this.#statInode() ?? -1;
+    this.#adopt(opened, this.#stat());
   }
 
-  #statInode(): number | null {
+  #stat(): Stats | null {
     try {
-      return statSync(this.#file).ino;
+      return statSync(this.#file);
     } catch {
       return null;
     }
+  }
+
+  /**
+   * A connection to the file follows every change to it, so it is stale only
+   * when the file is replaced (a new inode); a copy in memory is stale as
+   * soon as the file is written.
+   */
+  #identity(stats: Stats): string {
+    return this.#inMemoryCopy ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : String(stats.ino);
+  }
+
+  #adopt({ db, readOnly }: OpenedDb, stats: Stats | null) {
+    this.#inner = new SqliteContentStore(db);
+    this.#readOnly = readOnly;
+    this.#inMemoryCopy = db.memory;
+    this.#source = stats && this.#identity(stats);
   }
 
   #drop() {
@@ -47,22 +68,29 @@ class ResilientSqlite {
     const now = Date.now();
     if (now - this.#checkedAt < CHECK_INTERVAL_MS) return this.#inner;
     this.#checkedAt = now;
-    const inode = this.#statInode();
-    if (inode === null) {
+    const stats = this.#stat();
+    if (stats === null) {
       this.#drop();
       return null;
     }
-    if (this.#inner && inode === this.#inode) return this.#inner;
+    if (this.#inner && this.#identity(stats) === this.#source) return this.#inner;
     this.#drop();
     try {
-      const { db } = openDatabase(`file:${this.#file}`);
-      migrate(db);
-      this.#inner = new SqliteContentStore(db);
-      this.#inode = inode;
+      this.#adopt(openMigratedDatabase(`file:${this.#file}`), stats);
+      this.#generation++;
     } catch {
       this.#inner = null;
     }
     return this.#inner;
+  }
+
+  /** Why the database is served read-only (e.g. "the disk is full"); null when it is writable. */
+  get readOnlyReason(): string | null {
+    return this.#readOnly;
+  }
+
+  get readOnly(): boolean {
+    return this.#readOnly !== null;
   }
 
   async #use<T>(read: (store: SqliteContentStore) => Promise<T>): Promise<T> {
@@ -92,7 +120,7 @@ class ResilientSqlite {
 
   contentVersion(): string | null {
     const store = this.#current();
-    return store ? `${this.#inode}:${store.contentVersion()}` : null;
+    return store ? `${this.#generation}:${store.contentVersion()}` : null;
   }
 
   /** Calls a read of the underlying store through the health checks above. */
@@ -106,16 +134,22 @@ class ResilientSqlite {
   }
 }
 
-export type ResilientSqliteStore = ContentStore & { contentVersion(): string | null };
+export type ResilientSqliteStore = ContentStore & {
+  contentVersion(): string | null;
+  /** True when the database can only be read: the server then logs readOnlyReason once. */
+  readonly readOnly: boolean;
+  readonly readOnlyReason: string | null;
+};
 
 /**
  * Wraps a SQLite store so every ContentStore read (present and future) goes
  * through the health checks, without listing them here.
  */
-export function resilientSqliteStore(databaseUrl: string, inner: SqliteContentStore): ResilientSqliteStore {
-  const target = new ResilientSqlite(databaseUrl, inner);
+export function resilientSqliteStore(databaseUrl: string, opened: OpenedDb): ResilientSqliteStore {
+  const target = new ResilientSqlite(databaseUrl, opened);
   return new Proxy(target, {
     get(self, property) {
+      if (property === "readOnly" || property === "readOnlyReason") return self[property];
       if (property === "ping" || property === "close" || property === "contentVersion") {
         const own = self[property];
         return own.bind(self);

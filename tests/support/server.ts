@@ -64,6 +64,8 @@ export async function startServer(
       LOG_LEVEL: "warn",
       SUKTI_RANDOM_SEED: String(TEST_SEED),
       SHARE_IMAGE_DIR: path.join(dir, "share-images"),
+      // One process unless a test asks for workers (server/cluster.ts).
+      WEB_CONCURRENCY: "1",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -78,12 +80,19 @@ export async function startServer(
 
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    }
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 

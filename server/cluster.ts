@@ -1,0 +1,89 @@
+// `npm start` on every core: a primary process prepares the database once
+// (created, migrated, seeded), then forks WEB_CONCURRENCY workers (default:
+// one per core) that share the listening socket. A worker that dies is
+// replaced; SIGTERM/SIGINT drain every worker (each as shutdown.ts does) and
+// the primary exits 0 once all have. WEB_CONCURRENCY=1 keeps one process.
+import cluster, { type Worker } from "node:cluster";
+import { availableParallelism } from "node:os";
+import { openContentStore } from "#app/data/store.server.ts";
+import { ConfigError, parseEnv } from "#app/env.server.ts";
+import { createLogger } from "./logger.ts";
+import { describeOrigin } from "./origin.ts";
+import { startServer } from "./start.ts";
+
+/** A worker that exits sooner than this after it started listening counts as crashing. */
+const CRASH_WINDOW_MS = 5_000;
+const MAX_QUICK_CRASHES = 5;
+
+export async function startPrimary() {
+  const fail = (message: string): never => {
+    process.stderr.write(`sukti: ${message}\n`);
+    process.exit(1);
+  };
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    return fail(error instanceof ConfigError ? error.message : String(error));
+  }
+  const count = env.WEB_CONCURRENCY ?? availableParallelism();
+  if (count <= 1) return startServer();
+
+  const logger = createLogger(env.LOG_LEVEL);
+  // Created, migrated and seeded here, once, before any worker opens it.
+  try {
+    await openContentStore(env.DATABASE_URL).close();
+  } catch (error) {
+    return fail(`cannot open database ${env.DATABASE_URL}: ${(error as Error).message}`);
+  }
+
+  let stopping = false;
+  let quickCrashes = 0;
+  const listeningAt = new Map<Worker, number>();
+  const fork = () => {
+    const worker = cluster.fork({ SUKTI_WORKER: "1" });
+    worker.once("listening", () => listeningAt.set(worker, Date.now()));
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    const startedAt = listeningAt.get(worker);
+    listeningAt.delete(worker);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (startedAt === undefined) {
+      // It never listened: the configuration or the port is wrong, and a new one would fail alike.
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      fail(`a worker could not start (exit code ${code ?? signal}); see its message above`);
+    }
+    quickCrashes = Date.now() - (startedAt ?? 0) < CRASH_WINDOW_MS ? quickCrashes + 1 : 0;
+    if (quickCrashes > MAX_QUICK_CRASHES) {
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      fail(
+        `workers keep crashing (${quickCrashes} within ${CRASH_WINDOW_MS / 1000} s of starting); stopping`,
+      );
+    }
+    logger.error("worker died; starting another", { pid: worker.process.pid, code, signal });
+    fork();
+  });
+  let listening = 0;
+  cluster.on("listening", (_worker, address) => {
+    if (++listening !== count) return;
+    logger.info("listening", { port: address.port, workers: count });
+    const origin = describeOrigin(env.PUBLIC_URL, address.port);
+    if (env.PUBLIC_URL) logger.info("origin", { detail: origin });
+    else logger.warn("origin", { detail: origin });
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("stopping", { signal, workers: Object.keys(cluster.workers ?? {}).length });
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  for (let i = 0; i < count; i++) fork();
+}
