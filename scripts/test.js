@@ -11,17 +11,35 @@ const run = (command, args) =>
     env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" },
   });
 
-// The browser tests drive Debian's Chromium; never a downloaded browser.
+// The browser tests drive Debian's Chromium (never a downloaded browser); the
+// PostgreSQL tests start a throwaway server from Debian's postgresql.
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const postgres = "/usr/lib/postgresql/15/bin/initdb";
+const missing = [
+  ...(existsSync(chromium) ? [] : ["chromium"]),
+  ...(existsSync(postgres) ? [] : ["postgresql"]),
+];
+if (missing.length > 0 && process.getuid?.() === 0) {
+  console.log(`Installing Debian's ${missing.join(" and ")} for the tests…`);
+  const install = spawnSync(
+    "sh",
+    [
+      "-c",
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`,
+    ],
+    { encoding: "utf8" },
+  );
+  if (install.status !== 0) process.stdout.write(`${install.stdout}${install.stderr}`);
+}
 if (!existsSync(chromium)) {
-  if (process.getuid?.() === 0) {
-    console.log("Installing Debian's chromium for the browser tests…");
-    run("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"]);
-  }
-  if (!existsSync(chromium)) {
-    console.log(`tests: 0 passed, 1 failed (no Chromium at ${chromium}: apt-get install chromium)`);
-    process.exit(1);
-  }
+  console.log(`tests: 0 passed, 1 failed (no Chromium at ${chromium}: apt-get install chromium)`);
+  process.exit(1);
+}
+if (!existsSync(postgres) && process.env.CI) {
+  console.log(
+    "tests: 0 passed, 1 failed (no PostgreSQL 15 at /usr/lib/postgresql/15/bin: apt-get install postgresql)",
+  );
+  process.exit(1);
 }
 
 const build = run("npx", ["react-router", "build"]);
