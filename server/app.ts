@@ -20,7 +20,7 @@ import { originPolicy } from "./origin.ts";
 import { isKeptPage, PageCache } from "./page-cache.ts";
 import { errorHandler, sendPlain } from "./pages.ts";
 import { createRenderer } from "./render.ts";
-import { clientKey, SearchLimiter } from "./search-limits.ts";
+import { clientKey, REFUSAL_DELAY_MS, SearchLimiter } from "./search-limits.ts";
 import { securityHeaders } from "./security.ts";
 import { sendPage } from "./send-page.ts";
 
@@ -157,15 +157,21 @@ export function createApp({
         const admission = await limiter.admit(clientKey(req.ip));
         if (!admission.ok) {
           const busy = admission.status === 503;
-          sendPlain(
-            res,
-            admission.status,
-            busy ? "Search is busy" : "One search at a time",
-            busy
-              ? "Many people are searching just now. Please try again in a moment."
-              : "Your earlier searches are still running. Please wait for them, then try again.",
-            { "Retry-After": String(admission.retryAfterSeconds) },
-          );
+          // Answered after a pause: a client that ignores Retry-After and asks
+          // again at once is slowed to a request a second per connection,
+          // instead of spending the CPU the other pages need on refusals.
+          setTimeout(() => {
+            if (res.destroyed) return;
+            sendPlain(
+              res,
+              admission.status,
+              busy ? "Search is busy" : "One search at a time",
+              busy
+                ? "Many people are searching just now. Please try again in a moment."
+                : "Your earlier searches are still running. Please wait for them, then try again.",
+              { "Retry-After": String(admission.retryAfterSeconds) },
+            );
+          }, REFUSAL_DELAY_MS);
           return;
         }
         release = admission.release;

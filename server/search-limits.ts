@@ -10,7 +10,11 @@
 //   most MAX_QUEUED, for at most MAX_WAIT_MS) or get 503;
 // - a client has at most PER_CLIENT searches waiting or running; more get 429.
 //   A client that waits for each answer before asking again is never refused.
-// Both refusals carry Retry-After. SEARCH_LIMITS=off turns this off.
+// Both refusals carry Retry-After and are sent after REFUSAL_DELAY_MS, so a
+// client that asks again at once cannot turn the saved CPU into refusals.
+// SEARCH_LIMITS=off turns this off.
+
+export const REFUSAL_DELAY_MS = 1_000;
 
 export interface SearchLimitOptions {
   maxRunning?: number;

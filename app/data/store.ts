@@ -151,3 +151,20 @@ export interface ContentStore {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/**
+ * The store the server holds: the reads, plus what it needs to cache pages
+ * and report health. One implementation per database (app/data/sqlite/,
+ * app/data/postgres/), picked by DATABASE_URL in ./open-store.server.ts.
+ */
+export interface ServedStore extends ContentStore {
+  /**
+   * Changes whenever the content does, whoever wrote it (an import in another
+   * process or on another machine); the page cache keeps pages per version.
+   * Synchronous and cheap (called on every request); null while the database
+   * is unreachable (nothing is cached then).
+   */
+  contentVersion(): string | null;
+  /** Why the database can only be read (the server says so once at start), or null. */
+  readonly readOnlyReason: string | null;
+}

@@ -1,0 +1,608 @@
+// The store contract: the same content written into SQLite (the existing
+// writer) and into PostgreSQL (the shared writer) reads back the same through
+// every ContentStore method, search included. Real servers, no mocks.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LANGUAGES } from "#app/content/languages.ts";
+import type { ContentFile, PostRecord } from "#app/content/schemas.ts";
+import { type Db, migrate, openDatabase } from "#app/data/db.server.ts";
+import { readDemoContent } from "#app/data/demo.server.ts";
+import { migratePostgres, preparePostgres } from "#app/data/postgres/migrate.server.ts";
+import { createPool } from "#app/data/postgres/pool.server.ts";
+import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
+import { watchContentVersion } from "#app/data/postgres/version.server.ts";
+import { deletePost, unpublishPost, writeContentPostgres } from "#app/data/postgres/writes.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite.server.ts";
+import type { ContentStore } from "#app/data/store.ts";
+import { IdNumConflictError, writeContent } from "#app/data/write.server.ts";
+import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+
+const available = postgresAvailable();
+
+function record(
+  overrides: Partial<PostRecord> & Pick<PostRecord, "idNum" | "slug" | "language">,
+): PostRecord {
+  return {
+    status: "publish",
+    postTime: 1_700_000_000 + overrides.idNum * 1000,
+    title: `Title ${overrides.slug}`,
+    featureImageUrl: "",
+    content: `<p>Content of ${overrides.slug}</p>`,
+    excerpt: "",
+    tags: [],
+    categories: [],
+    ...overrides,
+  };
+}
+
+/** Unpublished posts (they must never show) and a few awkward published ones. */
+const EXTRA: PostRecord[] = [
+  record({
+    language: "hindi",
+    idNum: 9001,
+    slug: "मसौदा-प्रेम",
+    status: "draft",
+    title: "गुप्त प्रेम मसौदा",
+    tags: ["प्रेम", "गुप्तटैग"],
+  }),
+  record({
+    language: "english",
+    idNum: 9002,
+    slug: "secret-love",
+    status: "private",
+    title: "Secret love zzyzx",
+    tags: ["Love", "Hidden"],
+  }),
+  record({
+    language: "marathi",
+    idNum: 9003,
+    slug: "कचरा",
+    status: "trash",
+    title: "भक्ती कचरा",
+    categories: ["संत"],
+  }),
+  record({
+    language: "english",
+    idNum: 9004,
+    slug: "pending-one",
+    status: "pending",
+    content: "<p>bhakti prem pending</p>",
+  }),
+  record({
+    language: "hindi",
+    idNum: 9005,
+    slug: "ज़िंदगी-शान्ति",
+    title: "ज़िंदगी और शान्ति",
+    content: "<p>दुःख, आँख, ईश्वर, आत्मज्ञान — 'quoted' & <b>bold</b></p>",
+    excerpt: "शांति का सार",
+    tags: ["ज़िंदगी", "शांति"],
+    categories: ["विचार"],
+  }),
+  record({
+    language: "english",
+    idNum: 9006,
+    slug: "same-time-a",
+    postTime: 1_800_000_000,
+    title: "Café au lait",
+    tags: ["Love", "love", "LOVE"],
+    content: "<p>A café, naïve résumé; don't stop.</p>",
+  }),
+  record({
+    language: "english",
+    idNum: 9007,
+    slug: "same-time-b",
+    postTime: 1_800_000_000,
+    title: "!!!",
+    content: "",
+    excerpt: "",
+  }),
+];
+
+const CONTENT: ContentFile = (() => {
+  const demo = readDemoContent();
+  return { posts: [...demo.posts, ...EXTRA], pages: demo.pages };
+})();
+
+/** updated_at is the write's wall clock: made equal on both sides. */
+const NORMALIZE_UPDATED_AT = "UPDATE posts SET updated_at = post_time + 3600";
+
+const QUERIES = [
+  "love",
+  "Love",
+  "LOVE",
+  "lov",
+  "truth",
+  "peace",
+  "god",
+  "the",
+  "a",
+  "mind",
+  "life",
+  "heart",
+  "ove",
+  "cafe",
+  "café",
+  "resume",
+  "dont",
+  "don't",
+  "prem",
+  "bhakti",
+  "sant",
+  "man",
+  "mann",
+  "shanti",
+  "gyan",
+  "dnyan",
+  "ishwar",
+  "zindagi",
+  "jindagi",
+  "dukh",
+  "sukh",
+  "satya",
+  "guru",
+  "atma",
+  "seva",
+  "krupa",
+  "kirpa",
+  "om",
+  "raam",
+  "ram",
+  "prabhu",
+  "bhagwan",
+  "deva",
+  "jeevan",
+  "jivan",
+  "pyar",
+  "mrityu",
+  "प्रेम",
+  "प्रे",
+  "प्",
+  "ज्ञान",
+  "ज्ञ",
+  "ईश्",
+  "ईश्वर",
+  "मन",
+  "ही",
+  "भक्ति",
+  "भक्ती",
+  "संत",
+  "सत्य",
+  "ज़िंदगी",
+  "जिंदगी",
+  "आँख",
+  "आंख",
+  "शान्ति",
+  "शांति",
+  "दुःख",
+  "दुख",
+  "जीवन",
+  "देव",
+  "आत्म",
+  "त्मज्ञा",
+  "ाम",
+  "राम",
+  "विठ्ठल",
+  "गुरु",
+  "सेवा",
+  "प्रेम love",
+  "love truth",
+  "truth love",
+  "prem bhakti",
+  "love zzzqqq",
+  "zzzqqq love",
+  "peace of mind",
+  "the the the",
+  "one two three four five six seven eight nine ten eleven twelve",
+  "zzzqqq",
+  "qwxj",
+  '"love"',
+  "'love'",
+  "love*",
+  "lo*",
+  "love OR truth",
+  "love AND truth",
+  "NOT love",
+  "NEAR(love truth)",
+  "title:love",
+  "{title}: love",
+  "' OR 1=1 --",
+  "%",
+  "_",
+  "\\",
+  "%love%",
+  "_ove",
+  "love\\",
+  "--",
+  ";",
+  "()",
+  "",
+  "   ",
+  "!!!",
+  "é",
+  "x".repeat(300),
+  "प्रेम ".repeat(40),
+  "love ".repeat(30),
+  "\u0000love",
+  "lo\u200dve",
+  "गुप्त",
+  "zzyzx",
+  "मसौदा",
+  "गुप्तटैग",
+  "hidden",
+  "pending",
+  "कचरा",
+  "9001",
+  "2023",
+  "१",
+  "1",
+  "am",
+  "I",
+  "i",
+  "is",
+  "to",
+  "तो",
+  "का",
+  "और",
+  "है",
+  "आहे",
+  "माझा",
+];
+
+describe.skipIf(!available)("PostgreSQL store contract", () => {
+  let server: TestPostgres;
+  let dir: string;
+  let db: Db;
+  let sqlite: SqliteContentStore;
+  let pool: pg.Pool;
+  let postgres: PostgresContentStore;
+  let url: string;
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    url = await server.createDatabase("contract");
+    pool = createPool(url);
+    await migratePostgres(pool);
+    await writeContentPostgres(pool, CONTENT);
+    await pool.query(NORMALIZE_UPDATED_AT);
+    postgres = new PostgresContentStore(pool);
+
+    dir = mkdtempSync(path.join(tmpdir(), "sukti-contract-"));
+    db = openDatabase(`file:${path.join(dir, "contract.db")}`).db;
+    migrate(db);
+    writeContent(db, CONTENT);
+    db.exec(NORMALIZE_UPDATED_AT);
+    sqlite = new SqliteContentStore(db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await postgres?.close();
+    await sqlite?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    await server?.stop();
+  });
+
+  /** Every read with a broad set of arguments: [label, read]. */
+  async function reads(store: ContentStore): Promise<[string, () => Promise<unknown>][]> {
+    const cases: [string, () => Promise<unknown>][] = [
+      ["getWebsite", () => store.getWebsite()],
+      ["latestPost", () => store.latestPost()],
+      ["listTags", () => store.listTags()],
+      ["listLanguageSummaries", () => store.listLanguageSummaries()],
+      ["listSitemapTerms", () => store.listSitemapTerms()],
+      ["listPages", () => store.listPages()],
+      ["getPage privacy", () => store.getPage("privacy-policy")],
+      ["getPage missing", () => store.getPage("nope")],
+      ["getPage NUL", () => store.getPage("privacy\u0000policy")],
+      ["getPostAnyLanguage NUL", () => store.getPostAnyLanguage("\u0000")],
+    ];
+    for (const page of CONTENT.pages) cases.push([`getPage ${page.slug}`, () => store.getPage(page.slug)]);
+    for (const language of LANGUAGES) {
+      cases.push([`countPosts ${language}`, () => store.countPosts(language)]);
+      for (const ids of [
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+        [3, 3, 3],
+        [9001, 9002, 9003, 9004, 9005, 9006, 9007],
+        [0, -1, 1.5, 10 ** 12],
+        [],
+      ]) {
+        for (const limit of [1, 3, 24]) {
+          cases.push([
+            `samplePosts ${language} ${ids} ${limit}`,
+            () => store.samplePosts(language, ids, limit),
+          ]);
+        }
+      }
+      for (const page of [1, 2, 3, 50]) {
+        for (const perPage of [1, 5, 24]) {
+          cases.push([
+            `listPosts ${language} ${page}/${perPage}`,
+            () => store.listPosts({ language }, page, perPage),
+          ]);
+        }
+      }
+      for (const offset of [0, 1, 5, 17, 1000])
+        cases.push([`postAt ${language} ${offset}`, () => store.postAt(language, offset)]);
+      for (const [offset, limit] of [
+        [0, 10],
+        [0, 1000],
+        [5, 3],
+        [1000, 10],
+      ] as const) {
+        cases.push([
+          `listSitemapPosts ${language} ${offset} ${limit}`,
+          () => store.listSitemapPosts(language, offset, limit),
+        ]);
+      }
+      for (const limit of [1, 10, 50])
+        cases.push([`listFeedPosts ${language} ${limit}`, () => store.listFeedPosts(language, limit)]);
+      for (const slug of ["no-such-post", "कोई-नहीं", "", "a\u0000b", "\uD800", "%", "' OR 1=1 --"]) {
+        cases.push([`getPost ${language} ${slug}`, () => store.getPost(language, slug)]);
+        cases.push([`adjacent ${language} ${slug}`, () => store.adjacentPosts(language, slug)]);
+        cases.push([`related ${language} ${slug}`, () => store.relatedPosts(language, slug, 4)]);
+      }
+    }
+    for (const post of CONTENT.posts) {
+      const { language, slug } = post;
+      cases.push([`getPost ${language} ${slug}`, () => store.getPost(language, slug)]);
+      cases.push([`getPost NFD ${language} ${slug}`, () => store.getPost(language, slug.normalize("NFD"))]);
+      cases.push([`getPostAnyLanguage ${slug}`, () => store.getPostAnyLanguage(slug)]);
+      cases.push([`adjacent ${language} ${slug}`, () => store.adjacentPosts(language, slug)]);
+      cases.push([`related ${language} ${slug}`, () => store.relatedPosts(language, slug, 4)]);
+      cases.push([`related all ${language} ${slug}`, () => store.relatedPosts(language, slug, 100)]);
+      cases.push([`related -1 ${language} ${slug}`, () => store.relatedPosts(language, slug, -1)]);
+    }
+    const names = new Set<string>();
+    for (const post of CONTENT.posts) for (const name of [...post.tags, ...post.categories]) names.add(name);
+    const slugs = new Set([
+      ...(await sqlite.listSitemapTerms()).map((t) => t.slug),
+      "no-such-term",
+      "प्रेम",
+      "love",
+    ]);
+    for (const slug of slugs) {
+      for (const kind of ["tag", "category"] as const) {
+        cases.push([`getTerm ${kind} ${slug}`, () => store.getTerm(kind, slug)]);
+        for (const page of [1, 2, 9]) {
+          const filter = kind === "tag" ? { tag: slug } : { category: slug };
+          cases.push([`listPosts ${kind} ${slug} ${page}`, () => store.listPosts(filter, page, 5)]);
+        }
+      }
+    }
+    return cases;
+  }
+
+  async function compareReads() {
+    const cases = await reads(sqlite);
+    const pgCases = await reads(postgres);
+    expect(pgCases.length).toBe(cases.length);
+    expect(cases.length).toBeGreaterThan(500);
+    for (const [i, [label, read]] of cases.entries()) {
+      const expected = await read();
+      const actual = await pgCases[i]![1]();
+      expect.soft(actual, label).toEqual(expected);
+    }
+  }
+
+  async function compareSearch(queries: readonly string[]) {
+    const tagNames = (await sqlite.listTags()).map((t) => t.name);
+    for (const text of [...queries, ...tagNames]) {
+      for (const [page, perPage] of [
+        [1, 24],
+        [1, 5],
+        [2, 5],
+        [3, 2],
+        [40, 24],
+        [0, 24],
+      ] as const) {
+        const expected = await sqlite.searchPosts(text, page, perPage);
+        const actual = await postgres.searchPosts(text, page, perPage);
+        expect.soft(actual, `search ${JSON.stringify(text)} ${page}/${perPage}`).toEqual(expected);
+      }
+    }
+  }
+
+  test("every read returns what SQLite returns", async () => {
+    await compareReads();
+  }, 120_000);
+
+  test("search returns what SQLite returns", async () => {
+    const sample = await sqlite.searchPosts("love", 1, 24);
+    expect(sample.total).toBeGreaterThan(0);
+    await compareSearch(QUERIES);
+  }, 120_000);
+
+  test("migrations run twice are a no-op", async () => {
+    expect(await migratePostgres(pool)).toEqual([]);
+  });
+
+  test("a re-import changes nothing and keeps the version", async () => {
+    const before = await pool.query("SELECT version FROM content_version");
+    const summary = await writeContentPostgres(pool, CONTENT);
+    expect(summary).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: CONTENT.posts.length,
+      pages: { created: 0, updated: 0, unchanged: CONTENT.pages.length },
+    });
+    expect((await pool.query("SELECT version FROM content_version")).rows).toEqual(before.rows);
+  });
+
+  test("a dry run reports what a write would do and writes nothing", async () => {
+    const snapshot = await tablesSnapshot(pool);
+    const changed = { ...CONTENT.posts[0]!, title: "Changed title" };
+    const summary = await writeContentPostgres(
+      pool,
+      { posts: [changed, record({ language: "english", idNum: 9100, slug: "brand-new" })], pages: [] },
+      { dryRun: true },
+    );
+    expect(summary).toMatchObject({ created: 1, updated: 1, unchanged: 0 });
+    expect(await tablesSnapshot(pool)).toEqual(snapshot);
+  });
+
+  test("a rejected write leaves the database unchanged, with SQLite's message", async () => {
+    const holder = CONTENT.posts.find((post) => post.language === "english")!;
+    const conflicting: ContentFile = {
+      posts: [
+        record({ language: "english", idNum: 9200, slug: "written-first", tags: ["brand new tag"] }),
+        record({ language: "english", idNum: holder.idNum, slug: "takes-an-id" }),
+      ],
+      pages: [],
+    };
+    const snapshot = await tablesSnapshot(pool);
+    let sqliteError: unknown;
+    try {
+      writeContent(db, conflicting);
+    } catch (error) {
+      sqliteError = error;
+    }
+    expect(sqliteError).toBeInstanceOf(IdNumConflictError);
+    const pgError = await writeContentPostgres(pool, conflicting).catch((error: unknown) => error);
+    expect(pgError).toBeInstanceOf(IdNumConflictError);
+    expect((pgError as Error).message).toBe((sqliteError as Error).message);
+    expect(await tablesSnapshot(pool)).toEqual(snapshot);
+  });
+
+  test("idNums move between posts of one import, as in SQLite", async () => {
+    const english = CONTENT.posts.filter((post) => post.language === "english" && post.status === "publish");
+    const [a, b] = [english[0]!, english[1]!];
+    const swap: ContentFile = {
+      posts: [
+        { ...a, idNum: b.idNum },
+        { ...b, idNum: a.idNum },
+      ],
+      pages: [],
+    };
+    const sqliteSummary = writeContent(db, swap);
+    const pgSummary = await writeContentPostgres(pool, swap);
+    expect(pgSummary).toEqual(sqliteSummary);
+    const back: ContentFile = { posts: [a, b], pages: [] };
+    expect(await writeContentPostgres(pool, back)).toEqual(writeContent(db, back));
+    db.exec(NORMALIZE_UPDATED_AT);
+    await pool.query(NORMALIZE_UPDATED_AT);
+    expect(await postgres.getPost(a.language, a.slug)).toEqual(await sqlite.getPost(a.language, a.slug));
+  });
+
+  test("concurrent imports take turns: both succeed, the second finds the first's posts", async () => {
+    const batch = (n: number) =>
+      Array.from({ length: 20 }, (_, i) =>
+        record({
+          language: "english",
+          idNum: 9500 + i,
+          slug: `concurrent-${i}`,
+          title: `Concurrent ${n} ${i}`,
+          status: "draft",
+        }),
+      );
+    const [one, two] = await Promise.all([
+      writeContentPostgres(pool, { posts: batch(1), pages: [] }),
+      writeContentPostgres(pool, { posts: batch(2), pages: [] }),
+    ]);
+    expect([one.created, two.created].sort()).toEqual([0, 20]);
+    expect([one.updated, two.updated].sort()).toEqual([0, 20]);
+    writeContent(db, { posts: batch(1), pages: [] });
+    const last = (await pool.query("SELECT title FROM posts WHERE slug = 'concurrent-0'")).rows[0].title;
+    writeContent(db, { posts: batch(last.includes(" 1 ") ? 1 : 2), pages: [] });
+  });
+
+  test("a write is seen by another pool's version within a second", async () => {
+    const otherPool = createPool(url, { max: 2 });
+    const version = await watchContentVersion(url, otherPool);
+    try {
+      const before = version.current();
+      expect(before).not.toBeNull();
+      const post = record({ language: "marathi", idNum: 9300, slug: "version-check", status: "draft" });
+      const started = Date.now();
+      await writeContentPostgres(pool, { posts: [post], pages: [] });
+      while (version.current() === before && Date.now() - started < 1000) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(version.current()).not.toBe(before);
+      expect(Date.now() - started).toBeLessThan(1000);
+      writeContent(db, { posts: [post], pages: [] });
+    } finally {
+      await version.stop();
+      await otherPool.end();
+    }
+  });
+
+  test("unpublishing a post removes it from every read, search included", async () => {
+    const post = EXTRA.find((p) => p.slug === "ज़िंदगी-शान्ति")!;
+    expect((await postgres.searchPosts("zindagi", 1, 24)).posts.map((p) => p.slug)).toContain(post.slug);
+    expect(await unpublishPost(pool, post.language, post.slug)).toBe(true);
+    expect(await unpublishPost(pool, post.language, post.slug)).toBe(false);
+    expect(await postgres.getPost(post.language, post.slug)).toBeNull();
+    expect(await postgres.getPostAnyLanguage(post.slug)).toBeNull();
+    for (const text of ["zindagi", "ज़िंदगी", "शान्ति", "आत्मज्ञान"]) {
+      const found = await postgres.searchPosts(text, 1, 100);
+      expect(found.posts.map((p) => p.slug)).not.toContain(post.slug);
+    }
+    expect(
+      (
+        await pool.query(
+          "SELECT count(*) AS n FROM search_documents d JOIN posts p ON p.id = d.post_id WHERE p.status <> 'publish'",
+        )
+      ).rows[0].n,
+    ).toBe(0);
+    // The same change through an import on both stores: every read agrees again.
+    writeContent(db, { posts: [{ ...post, status: "draft" }], pages: [] });
+    await writeContentPostgres(pool, { posts: [{ ...post, status: "draft" }], pages: [] });
+    db.exec(NORMALIZE_UPDATED_AT);
+    await pool.query(NORMALIZE_UPDATED_AT);
+    await compareReads();
+    await compareSearch(["zindagi", "ज़िंदगी", "शांति", "love", "prem", "ज्ञान"]);
+  }, 120_000);
+
+  test("deleting a post removes it, its links and its search document", async () => {
+    const post = EXTRA.find((p) => p.slug === "same-time-a")!;
+    expect(await deletePost(pool, post.language, post.slug)).toBe(true);
+    expect(await deletePost(pool, post.language, post.slug)).toBe(false);
+    expect(await postgres.getPost(post.language, post.slug)).toBeNull();
+    expect((await postgres.searchPosts("café", 1, 24)).posts.map((p) => p.slug)).not.toContain(post.slug);
+    const orphans = await pool.query(
+      "SELECT (SELECT count(*) FROM search_documents WHERE post_id NOT IN (SELECT id FROM posts)) + (SELECT count(*) FROM post_terms WHERE post_id NOT IN (SELECT id FROM posts)) AS n",
+    );
+    expect(orphans.rows[0].n).toBe(0);
+  });
+
+  test("two nodes starting together on an empty database seed it once", async () => {
+    const emptyUrl = await server.createDatabase("concurrent_start");
+    const pools = [createPool(emptyUrl, { max: 3 }), createPool(emptyUrl, { max: 3 })];
+    try {
+      const results = await Promise.all(pools.map((p) => preparePostgres(p, readDemoContent)));
+      expect(results.filter((r) => r.seeded !== null)).toHaveLength(1);
+      expect(results.filter((r) => r.migrated.length > 0)).toHaveLength(1);
+      const demo = readDemoContent();
+      expect((await pools[0]!.query("SELECT count(*) AS n FROM posts")).rows[0].n).toBe(demo.posts.length);
+      // A database that holds posts is never reseeded.
+      expect((await preparePostgres(pools[1]!, readDemoContent)).seeded).toBeNull();
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+    }
+  }, 60_000);
+});
+
+/** Every table's rows, to tell that a failed write changed nothing. */
+async function tablesSnapshot(pool: pg.Pool) {
+  const tables = [
+    "posts",
+    "terms",
+    "post_terms",
+    "pages",
+    "content_version",
+    "search_documents",
+    "search_words",
+    "search_word_trigrams",
+    "search_skeletons",
+  ];
+  const snapshot: Record<string, string> = {};
+  for (const table of tables) {
+    const { rows } = await pool.query(
+      `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h, count(*) AS n FROM ${table} t`,
+    );
+    snapshot[table] = `${rows[0].n}:${rows[0].h}`;
+  }
+  return snapshot;
+}

@@ -1,0 +1,43 @@
+import pg from "pg";
+
+// bigint (int8) and bigint[] arrive as JavaScript numbers, as better-sqlite3
+// gives them: every id, idNum, time and count here is below 2^53 (a parked
+// idNum is not, and is only ever compared with real ones).
+const INT8 = 20;
+const INT8_ARRAY = 1016;
+const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY as Parameters<typeof pg.types.getTypeParser>[0]);
+
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") => {
+    if (oid === INT8) return (value: string) => Number(value);
+    if (oid === INT8_ARRAY) {
+      return (value: string) =>
+        (parseInt8Array(value) as (string | null)[]).map((v) => (v === null ? null : Number(v)));
+    }
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+export interface PoolOptions {
+  max?: number;
+  connectionTimeoutMillis?: number;
+}
+
+/** A pool for DATABASE_URL=postgres://…, numbers parsed as numbers. */
+export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
+    idleTimeoutMillis: 30_000,
+    types,
+  });
+  // An idle client whose connection dies must not crash the process: the next query fails instead.
+  pool.on("error", () => {});
+  return pool;
+}
+
+/** A single client with the same number parsing (LISTEN needs one of its own). */
+export function createClient(url: string): pg.Client {
+  return new pg.Client({ connectionString: url, types, connectionTimeoutMillis: 5000 });
+}

@@ -1,0 +1,312 @@
+// ContentStore over PostgreSQL (node-postgres, pooled). Every read returns what
+// SqliteContentStore returns for the same content: the same fields and types
+// (bigints arrive as numbers: ./pool.server.ts), the same order and
+// tie-breaks, published posts only. Statements are named (prepared once per
+// connection).
+import type pg from "pg";
+import { LANGUAGES, type Language } from "#app/content/languages.ts";
+import { searchPostsPostgres } from "#app/data/postgres/search.server.ts";
+import type {
+  AdjacentPosts,
+  ContentStore,
+  FeedPost,
+  LanguageSummary,
+  Post,
+  PostFilter,
+  PostListPage,
+  PostSummary,
+  SearchResultPage,
+  SitemapPost,
+  SitemapTerm,
+  SitePage,
+  Term,
+  TermCount,
+  TermKind,
+  Website,
+} from "#app/data/store.ts";
+
+export const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", p.slug, p.title,
+  p.feature_image_url AS "featureImageUrl", p.post_time AS "postTime", p.excerpt`;
+
+const SQL = {
+  website: `SELECT max_id_eng AS "maxIdEng", max_id_hin AS "maxIdHin", max_id_mr AS "maxIdMr" FROM website`,
+  latest: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.status = 'publish'
+    ORDER BY p.post_time DESC, p.id DESC LIMIT 1`,
+  // Each drawn id is one seek on (language, id_num).
+  sample: `SELECT ${SUMMARY_COLUMNS} FROM unnest($1::bigint[]) AS drawn (id_num)
+    JOIN posts p ON p.language = $2 AND p.id_num = drawn.id_num
+    WHERE p.status = 'publish'
+    ORDER BY p.post_time DESC, p.id DESC LIMIT $3`,
+  post: `SELECT p.id, ${SUMMARY_COLUMNS}, p.content FROM posts p
+    WHERE p.language = $1 AND p.slug = $2 AND p.status = 'publish'`,
+  postAnyLanguage: `SELECT p.id, ${SUMMARY_COLUMNS}, p.content FROM posts p
+    WHERE p.slug = $1 AND p.status = 'publish'
+    ORDER BY p.post_time DESC, p.id DESC LIMIT 1`,
+  postTerms: `SELECT t.kind, t.name, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id
+    WHERE pt.post_id = $1 ORDER BY t.name`,
+  postsTerms: `SELECT pt.post_id AS "postId", t.kind, t.name, t.slug FROM post_terms pt
+    JOIN terms t ON t.id = pt.term_id
+    WHERE pt.post_id = ANY($1::bigint[]) ORDER BY t.name`,
+  page: "SELECT slug, title, content FROM pages WHERE slug = $1",
+  current: `SELECT id, post_time AS "postTime" FROM posts WHERE language = $1 AND slug = $2 AND status = 'publish'`,
+  previous: `SELECT ${SUMMARY_COLUMNS} FROM posts p
+    WHERE p.language = $1 AND p.status = 'publish' AND (p.post_time, p.id) < ($2, $3)
+    ORDER BY p.post_time DESC, p.id DESC LIMIT 1`,
+  next: `SELECT ${SUMMARY_COLUMNS} FROM posts p
+    WHERE p.language = $1 AND p.status = 'publish' AND (p.post_time, p.id) > ($2, $3)
+    ORDER BY p.post_time ASC, p.id ASC LIMIT 1`,
+  anyStatus: "SELECT id FROM posts WHERE language = $1 AND slug = $2",
+  // For each of the post's tags (in id order), the posts just before and after it in that tag.
+  relatedCandidates: `SELECT pt.term_id,
+      ARRAY(SELECT o.post_id FROM post_terms o WHERE o.term_id = pt.term_id AND o.post_id < $1
+            ORDER BY o.post_id DESC LIMIT 60) AS before,
+      ARRAY(SELECT o.post_id FROM post_terms o WHERE o.term_id = pt.term_id AND o.post_id > $1
+            ORDER BY o.post_id ASC LIMIT 60) AS after
+    FROM post_terms pt JOIN terms t ON t.id = pt.term_id AND t.kind = 'tag'
+    WHERE pt.post_id = $1 ORDER BY pt.term_id`,
+  relatedPosts: `SELECT p.id, ${SUMMARY_COLUMNS} FROM unnest($1::bigint[]) AS candidate (id)
+    JOIN posts p ON p.id = candidate.id
+    WHERE p.language = $2 AND p.status = 'publish'`,
+  count: "SELECT count(*) AS n FROM posts WHERE language = $1 AND status = 'publish'",
+  postAt: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id = (
+      SELECT id FROM posts WHERE language = $1 AND status = 'publish'
+      ORDER BY post_time DESC, id DESC LIMIT 1 OFFSET $2)`,
+  // The inner query walks posts_language_published_time only (an index-only
+  // scan: ids in order); the outer reads the page's rows. The planner would
+  // otherwise walk the all-language index and skip two posts in three.
+  listLanguage: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id IN (
+      SELECT id FROM posts WHERE language = $1 AND status = 'publish'
+      ORDER BY post_time DESC, id DESC LIMIT $2 OFFSET $3)
+    ORDER BY p.post_time DESC, p.id DESC`,
+  listTerm: `SELECT ${SUMMARY_COLUMNS} FROM posts p
+    JOIN post_terms pt ON pt.post_id = p.id
+    JOIN terms t ON t.id = pt.term_id
+    WHERE t.kind = $1 AND t.slug = $2 AND p.status = 'publish'
+    ORDER BY p.post_time DESC, p.id DESC LIMIT $3 OFFSET $4`,
+  term: `SELECT t.kind, t.name, t.slug FROM terms t
+    WHERE t.kind = $1 AND t.slug = $2 AND EXISTS (
+      SELECT 1 FROM post_terms pt JOIN posts p ON p.id = pt.post_id
+      WHERE pt.term_id = t.id AND p.status = 'publish')`,
+  tags: `SELECT t.kind, t.name, t.slug, count(*) AS count FROM terms t
+    JOIN post_terms pt ON pt.term_id = t.id
+    JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
+    WHERE t.kind = 'tag'
+    GROUP BY t.id ORDER BY t.name`,
+  languageSummaries: `SELECT language, count(*) AS count, max(updated_at) AS "updatedAt" FROM posts
+    WHERE status = 'publish' GROUP BY language`,
+  sitemapPosts: `SELECT p.slug, p.updated_at AS "updatedAt" FROM posts p WHERE p.id IN (
+      SELECT id FROM posts WHERE language = $1 AND status = 'publish'
+      ORDER BY post_time DESC, id DESC LIMIT $2 OFFSET $3)
+    ORDER BY p.post_time DESC, p.id DESC`,
+  sitemapTerms: `SELECT t.kind, t.name, t.slug, max(p.updated_at) AS "updatedAt" FROM terms t
+    JOIN post_terms pt ON pt.term_id = t.id
+    JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
+    GROUP BY t.id ORDER BY t.kind, t.slug`,
+  pages: "SELECT slug, title FROM pages ORDER BY slug",
+  feed: `SELECT p.id, ${SUMMARY_COLUMNS}, p.content, p.updated_at AS "updatedAt" FROM posts p
+    WHERE p.language = $1 AND p.status = 'publish'
+    ORDER BY p.post_time DESC, p.id DESC LIMIT $2`,
+  ping: "SELECT 1 FROM schema_migrations LIMIT 1",
+} as const;
+
+type PostRow = PostSummary & { id: number; content: string };
+
+/**
+ * A key no stored row can have: PostgreSQL text holds no NUL (SQLite would
+ * simply find nothing, and so does this store, rather than fail).
+ */
+function impossible(text: string): boolean {
+  return text.includes("\u0000");
+}
+
+/** LIMIT and OFFSET as SQLite reads them: a negative limit is no limit, a negative offset none. */
+function limitOf(limit: number): number | null {
+  return limit < 0 ? null : Math.trunc(limit);
+}
+function offsetOf(offset: number): number {
+  return Math.max(0, Math.trunc(offset));
+}
+
+export class PostgresContentStore implements ContentStore {
+  readonly #pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.#pool = pool;
+  }
+
+  get pool(): pg.Pool {
+    return this.#pool;
+  }
+
+  async #rows<R extends pg.QueryResultRow>(name: keyof typeof SQL, values: unknown[] = []): Promise<R[]> {
+    const result = await this.#pool.query<R>({ name: `sukti_r_${name}`, text: SQL[name], values });
+    return result.rows;
+  }
+
+  async #row<R extends pg.QueryResultRow>(name: keyof typeof SQL, values: unknown[] = []): Promise<R | null> {
+    return (await this.#rows<R>(name, values))[0] ?? null;
+  }
+
+  async getWebsite(): Promise<Website> {
+    return (await this.#row<Website>("website"))!;
+  }
+
+  async latestPost(): Promise<PostSummary | null> {
+    return this.#row<PostSummary>("latest");
+  }
+
+  async samplePosts(language: Language, idNums: readonly number[], limit: number): Promise<PostSummary[]> {
+    if (idNums.length === 0 || limit <= 0) return [];
+    const unique = [...new Set(idNums)].filter((n) => Number.isSafeInteger(n));
+    if (unique.length === 0) return [];
+    return this.#rows<PostSummary>("sample", [unique, language, limitOf(limit)]);
+  }
+
+  async getPost(language: Language, slug: string): Promise<Post | null> {
+    if (impossible(slug)) return null;
+    const row = await this.#row<PostRow>("post", [language, slug.normalize("NFC")]);
+    return row ? this.#withTerms(row) : null;
+  }
+
+  async getPostAnyLanguage(slug: string): Promise<Post | null> {
+    if (impossible(slug)) return null;
+    const row = await this.#row<PostRow>("postAnyLanguage", [slug.normalize("NFC")]);
+    return row ? this.#withTerms(row) : null;
+  }
+
+  async #withTerms<R extends PostRow>(row: R): Promise<Omit<R, "id"> & Pick<Post, "tags" | "categories">> {
+    const terms = await this.#rows<Term>("postTerms", [row.id]);
+    const { id: _id, ...post } = row;
+    return {
+      ...post,
+      tags: terms.filter((term) => term.kind === "tag"),
+      categories: terms.filter((term) => term.kind === "category"),
+    };
+  }
+
+  async getPage(slug: string): Promise<SitePage | null> {
+    if (impossible(slug)) return null;
+    return this.#row<SitePage>("page", [slug.normalize("NFC")]);
+  }
+
+  async adjacentPosts(language: Language, slug: string): Promise<AdjacentPosts> {
+    if (impossible(slug)) return { previous: null, next: null };
+    const current = await this.#row<{ id: number; postTime: number }>("current", [
+      language,
+      slug.normalize("NFC"),
+    ]);
+    if (!current) return { previous: null, next: null };
+    const args = [language, current.postTime, current.id];
+    const [previous, next] = await Promise.all([
+      this.#row<PostSummary>("previous", args),
+      this.#row<PostSummary>("next", args),
+    ]);
+    return { previous, next };
+  }
+
+  async relatedPosts(language: Language, slug: string, limit: number): Promise<PostSummary[]> {
+    if (impossible(slug)) return [];
+    const current = await this.#row<{ id: number }>("anyStatus", [language, slug.normalize("NFC")]);
+    if (!current) return [];
+    const candidates = await this.#rows<{ before: number[]; after: number[] }>("relatedCandidates", [
+      current.id,
+    ]);
+    const shared = new Map<number, number>();
+    for (const { before, after } of candidates) {
+      for (const id of [...before, ...after]) shared.set(id, (shared.get(id) ?? 0) + 1);
+    }
+    if (shared.size === 0) return [];
+    const fetched = await this.#rows<PostSummary & { id: number }>("relatedPosts", [
+      [...shared.keys()],
+      language,
+    ]);
+    // In candidate order, as SQLite returns them, before the (stable) sort.
+    const byId = new Map(fetched.map((row) => [row.id, row] as const));
+    const rows = [...shared.keys()].flatMap((id) => byId.get(id) ?? []);
+    return rows
+      .sort(
+        (a, b) =>
+          (shared.get(b.id) ?? 0) - (shared.get(a.id) ?? 0) ||
+          Math.abs(a.id - current.id) - Math.abs(b.id - current.id),
+      )
+      .slice(0, limit)
+      .map(({ id: _id, ...post }) => post);
+  }
+
+  async countPosts(language: Language): Promise<number> {
+    return (await this.#row<{ n: number }>("count", [language]))!.n;
+  }
+
+  async postAt(language: Language, offset: number): Promise<PostSummary | null> {
+    return this.#row<PostSummary>("postAt", [language, offsetOf(offset)]);
+  }
+
+  async listPosts(filter: PostFilter, page: number, perPage: number): Promise<PostListPage> {
+    const offset = offsetOf((page - 1) * perPage);
+    let rows: PostSummary[];
+    if ("language" in filter) {
+      rows = await this.#rows<PostSummary>("listLanguage", [filter.language, limitOf(perPage + 1), offset]);
+    } else {
+      const kind: TermKind = "tag" in filter ? "tag" : "category";
+      const slug = "tag" in filter ? filter.tag : filter.category;
+      if (impossible(slug)) return { posts: [], page, hasNext: false };
+      rows = await this.#rows<PostSummary>("listTerm", [
+        kind,
+        slug.normalize("NFC"),
+        limitOf(perPage + 1),
+        offset,
+      ]);
+    }
+    return { posts: rows.slice(0, perPage), page, hasNext: rows.length > perPage };
+  }
+
+  async getTerm(kind: TermKind, slug: string): Promise<Term | null> {
+    if (impossible(slug)) return null;
+    return this.#row<Term>("term", [kind, slug.normalize("NFC")]);
+  }
+
+  async listTags(): Promise<TermCount[]> {
+    return this.#rows<TermCount>("tags");
+  }
+
+  async searchPosts(text: string, page: number, perPage: number): Promise<SearchResultPage> {
+    return searchPostsPostgres(this.#pool, text, page, perPage);
+  }
+
+  async listLanguageSummaries(): Promise<LanguageSummary[]> {
+    const rows = await this.#rows<LanguageSummary>("languageSummaries");
+    return LANGUAGES.map(
+      (language) => rows.find((row) => row.language === language) ?? { language, count: 0, updatedAt: null },
+    );
+  }
+
+  async listSitemapPosts(language: Language, offset: number, limit: number): Promise<SitemapPost[]> {
+    return this.#rows<SitemapPost>("sitemapPosts", [language, limitOf(limit), offsetOf(offset)]);
+  }
+
+  async listSitemapTerms(): Promise<SitemapTerm[]> {
+    return this.#rows<SitemapTerm>("sitemapTerms");
+  }
+
+  async listPages(): Promise<Pick<SitePage, "slug" | "title">[]> {
+    return this.#rows<Pick<SitePage, "slug" | "title">>("pages");
+  }
+
+  async listFeedPosts(language: Language, limit: number): Promise<FeedPost[]> {
+    const rows = await this.#rows<PostRow & { updatedAt: number }>("feed", [language, limitOf(limit)]);
+    return Promise.all(rows.map((row) => this.#withTerms(row)));
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.#rows("ping");
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+}

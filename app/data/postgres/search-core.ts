@@ -1,0 +1,247 @@
+// The search algorithm of app/data/search.server.ts (searchPublishedPosts,
+// expand, expressions, rankWindow, tierRows, hits, bodySnippet) over an async
+// backend, so any database can serve it: the backend runs match expressions
+// (FTS5 syntax, as built by app/content/search-query.ts) and word lookups; the
+// parsing, expansion, tiers, ranking and highlighting are the same code path.
+// Database-neutral: meant to move to app/data/ and serve SQLite too.
+import { htmlToPlainText } from "#app/content/html-text.ts";
+import { highlight, snippet, type WordTest, wordTest } from "#app/content/search-highlight.ts";
+import {
+  inColumn,
+  type MatchLevel,
+  matchExpression,
+  parseQuery,
+  type QueryTerm,
+  type TermExpansions,
+  termExpression,
+  wordMatcher,
+} from "#app/content/search-query.ts";
+import { MIN_ROMAN_PREFIX } from "#app/content/search-roman.ts";
+import { emptySearchResult, RANK_WINDOW } from "#app/data/search.server.ts";
+import type { PostSummary, SearchHit, SearchResultPage, Term } from "#app/data/store.ts";
+
+/** Indexed words a query word may bring in, by infix and by skeleton (each). */
+export const MAX_EXPANSIONS = 40;
+/** Words sharing a prefix listed one by one; beyond this, a prefix query. */
+export const MAX_PREFIX_WORDS = 64;
+/** In "any" mode, how many words are counted per post to rank posts with more of them first. */
+const MAX_COUNTED_TERMS = 6;
+/** Tags offered when a search finds nothing. */
+const SUGGESTED_TAGS = 12;
+
+export type SearchPostRow = PostSummary & { id: number; content: string };
+
+/**
+ * What a database provides. `match` is an FTS5-syntax expression over the
+ * columns title, tags and body (double-quoted words, `*` prefixes, AND, OR,
+ * NOT, parentheses, `{column} : (…)`); ids are post ids, newest = highest.
+ */
+export interface SearchBackend {
+  count(match: string): Promise<number>;
+  /** The highest matching ids, highest first. */
+  newest(match: string, limit: number): Promise<number[]>;
+  /** Which of `ids` match. */
+  within(match: string, ids: readonly number[]): Promise<Set<number>>;
+  /** Matching ids below `below`, highest first, from `offset`. */
+  older(match: string, below: number, limit: number, offset: number): Promise<number[]>;
+  /** Published posts among `ids`, any order. */
+  posts(ids: readonly number[]): Promise<SearchPostRow[]>;
+  /** The terms of `ids`, ordered by kind descending, then name. */
+  terms(ids: readonly number[]): Promise<(Term & { postId: number })[]>;
+  /** The tags of the newest 500 published posts, most used first, then by name. */
+  suggestedTags(limit: number): Promise<Term[]>;
+  /** Vocabulary words >= from and < to, in byte order, at most `limit`. */
+  wordRange(from: string, to: string, limit: number): Promise<string[]>;
+  /** Devanagari vocabulary words containing `word`, oldest first (by word id), at most `limit`. */
+  infix(word: string, limit: number): Promise<string[]>;
+  /** Words with exactly this skeleton, at most `limit`. */
+  skeletonExact(skeleton: string, limit: number): Promise<string[]>;
+  /** Words with a skeleton >= from and < to: shortest skeleton first, then word id; `exact` when one equals from. */
+  skeletonRange(from: string, to: string, limit: number): Promise<{ word: string; exact: boolean }[]>;
+}
+
+/** Indexed words found for a query word: words beginning with it, containing it, sounding like it. */
+async function expand(backend: SearchBackend, term: QueryTerm): Promise<TermExpansions> {
+  const prefixLookup = term.prefix
+    ? backend.wordRange(term.word, `${term.word}\u{10FFFF}`, MAX_PREFIX_WORDS + 1)
+    : Promise.resolve(null);
+  const infixLookup = term.infix ? backend.infix(term.word, MAX_EXPANSIONS) : Promise.resolve([]);
+  const romanLookup =
+    term.skeleton && term.skeleton.length >= MIN_ROMAN_PREFIX
+      ? backend.skeletonRange(term.skeleton, `${term.skeleton}~`, MAX_EXPANSIONS)
+      : term.skeleton
+        ? backend
+            .skeletonExact(term.skeleton, MAX_EXPANSIONS)
+            .then((words) => words.map((word) => ({ word, exact: true })))
+        : Promise.resolve([]);
+  const [words, infix, roman] = await Promise.all([prefixLookup, infixLookup, romanLookup]);
+  const prefix = words && words.length <= MAX_PREFIX_WORDS ? words : null;
+  const romanExact: string[] = [];
+  const romanPrefix: string[] = [];
+  for (const row of roman) (row.exact ? romanExact : romanPrefix).push(row.word);
+  return { prefix, infix, romanExact, romanPrefix };
+}
+
+interface Expressions {
+  mode: "all" | "any";
+  full: string;
+  exact: string;
+  literal: string;
+  groups: string[];
+  anyWord: string;
+}
+
+function expressions(
+  terms: readonly QueryTerm[],
+  found: readonly TermExpansions[],
+  mode: "all" | "any",
+): Expressions {
+  const level = (name: MatchLevel) =>
+    matchExpression(
+      terms.map((term, i) => termExpression(term, found[i], name)),
+      mode,
+    );
+  const groups = terms.map((term, i) => termExpression(term, found[i], "full"));
+  return {
+    mode,
+    full: level("full"),
+    exact: level("exact"),
+    literal: level("literal"),
+    groups,
+    anyWord: matchExpression(groups, "any"),
+  };
+}
+
+/** rankWindow of search.server.ts: the same tests in the same order, run concurrently. */
+async function rankWindow(backend: SearchBackend, window: readonly number[], query: Expressions) {
+  if (window.length <= 1) return [...window];
+  const matches: string[] = [];
+  if (query.mode === "any") matches.push(...query.groups.slice(0, MAX_COUNTED_TERMS));
+  const counted = matches.length;
+  if (query.groups.length > 1) matches.push(inColumn("title", query.full));
+  if (query.exact !== query.full) matches.push(query.exact);
+  matches.push(inColumn("tags", query.anyWord));
+  if (query.literal !== query.full && query.literal !== query.exact) matches.push(query.literal);
+  const tests = await Promise.all(matches.map((match) => backend.within(match, window)));
+  const keys = new Map<number, number[]>();
+  for (const id of window) {
+    const key = [0];
+    for (const [i, test] of tests.entries()) {
+      const hit = test.has(id) ? 1 : 0;
+      if (i < counted) key[0]! += hit;
+      else key.push(hit);
+    }
+    keys.set(id, key);
+  }
+  return [...window].sort((a, b) => {
+    const ka = keys.get(a)!;
+    const kb = keys.get(b)!;
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
+    return b - a;
+  });
+}
+
+async function tierRows(
+  backend: SearchBackend,
+  match: string,
+  query: Expressions,
+  offset: number,
+  limit: number,
+) {
+  const newest = await backend.newest(match, RANK_WINDOW + 1);
+  const complete = newest.length <= RANK_WINDOW;
+  const window = complete ? newest : newest.slice(0, RANK_WINDOW);
+  const rows: number[] = [];
+  if (offset < window.length)
+    rows.push(...(await rankWindow(backend, window, query)).slice(offset, offset + limit));
+  if (rows.length < limit && !complete) {
+    rows.push(
+      ...(await backend.older(
+        match,
+        window[window.length - 1]!,
+        limit - rows.length,
+        Math.max(0, offset - window.length),
+      )),
+    );
+  }
+  return { rows, count: complete ? newest.length : null };
+}
+
+function bodySnippet(html: string, excerpt: string, test: WordTest) {
+  const inText = snippet(htmlToPlainText(html), test);
+  if (inText.some((segment) => segment.mark) || excerpt === "") return inText;
+  const inExcerpt = snippet(excerpt, test);
+  return inExcerpt.some((segment) => segment.mark) ? inExcerpt : inText;
+}
+
+async function hits(backend: SearchBackend, ids: readonly number[], test: WordTest): Promise<SearchHit[]> {
+  if (ids.length === 0) return [];
+  const [postRows, termRows] = await Promise.all([backend.posts(ids), backend.terms(ids)]);
+  const rows = new Map(postRows.map((row) => [row.id, row] as const));
+  const terms = new Map<number, Term[]>();
+  for (const { postId, ...term } of termRows) terms.set(postId, [...(terms.get(postId) ?? []), term]);
+  const found: SearchHit[] = [];
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (!row) continue;
+    const { id: _id, content, ...summary } = row;
+    found.push({
+      ...summary,
+      titleSegments: highlight(summary.title, test),
+      snippet: bodySnippet(content, row.excerpt, test),
+      matchedTerms: (terms.get(id) ?? []).filter((term) => highlight(term.name, test).some((s) => s.mark)),
+    });
+  }
+  return found;
+}
+
+/** searchPublishedPosts of search.server.ts over any backend. See docs/search.md. */
+export async function searchWith(
+  backend: SearchBackend,
+  text: string,
+  page: number,
+  perPage: number,
+): Promise<SearchResultPage> {
+  const parsed = parseQuery(text);
+  if (parsed.terms.length === 0 || page < 1 || perPage < 1) {
+    return { ...emptySearchResult(page), suggestedTags: await backend.suggestedTags(SUGGESTED_TAGS) };
+  }
+  const found = await Promise.all(parsed.terms.map((term) => expand(backend, term)));
+  let query = expressions(parsed.terms, found, "all");
+  let total = await backend.count(query.full);
+  if (total === 0 && parsed.terms.length > 1) {
+    query = expressions(parsed.terms, found, "any");
+    total = await backend.count(query.full);
+  }
+  const result: SearchResultPage = {
+    ...emptySearchResult(page),
+    total,
+    mode: query.mode,
+    ignoredWords: parsed.ignored,
+  };
+  if (total === 0) result.suggestedTags = await backend.suggestedTags(SUGGESTED_TAGS);
+  let skip = (page - 1) * perPage;
+  if (total <= skip) return result;
+
+  const inTitle = inColumn("title", query.anyWord);
+  const tiers = [`(${query.full}) AND ${inTitle}`, `(${query.full}) NOT ${inTitle}`];
+  const ids: number[] = [];
+  let remaining = total;
+  for (const [i, tier] of tiers.entries()) {
+    const want = perPage + 1 - ids.length;
+    if (want <= 0 || remaining <= 0) break;
+    const { rows, count } = await tierRows(backend, tier, query, skip, want);
+    ids.push(...rows);
+    // After the last tier nothing reads the size: not counted (a count is the costly query).
+    if (ids.length > perPage || i === tiers.length - 1) break;
+    const size = count ?? (await backend.count(tier));
+    skip = Math.max(0, skip - size);
+    remaining -= size;
+  }
+  const test = wordTest(wordMatcher(parsed.terms, found));
+  return {
+    ...result,
+    posts: await hits(backend, ids.slice(0, perPage), test),
+    hasNext: ids.length > perPage,
+  };
+}

@@ -1,0 +1,173 @@
+// Search parity where the demo content does not reach: a generated corpus of
+// 2,500 posts (common words in thousands of posts: the ranking window of 300
+// and the older matches after it) and posts with many words sharing a prefix,
+// an infix or a skeleton (the 64-word prefix list and the 40-word expansion
+// limits). SQLite through its writer, PostgreSQL through the shared one.
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PostRecord } from "#app/content/schemas.ts";
+import { type Db, migrate, openDatabase } from "#app/data/db.server.ts";
+import { loadGeneratedCorpus } from "#app/data/postgres/bulk-load.server.ts";
+import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
+import { createPool } from "#app/data/postgres/pool.server.ts";
+import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
+import { writeContentPostgres } from "#app/data/postgres/writes.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite.server.ts";
+import { writeContent } from "#app/data/write.server.ts";
+import { generateCorpus } from "#cli/generate.ts";
+import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+
+const available = postgresAvailable();
+
+const CONSONANTS = [..."कखगघचछजझटठडढतथदधनपफबभमयरलवशसह"];
+
+/** Posts whose words share a prefix, an infix or a skeleton, more than the lookups list. */
+function crowdedPosts(): PostRecord[] {
+  const posts: PostRecord[] = [];
+  for (let i = 0; i < 90; i++) {
+    const c = CONSONANTS[i % CONSONANTS.length]!;
+    const v = ["", "ा", "ि", "ो"][Math.floor(i / CONSONANTS.length)]!;
+    posts.push({
+      language: "hindi",
+      idNum: 5000 + i,
+      status: i % 7 === 3 ? "draft" : "publish",
+      postTime: 1_900_000_000 + i * 60,
+      title: `प्रेम${c}${v} और ज्ञान`,
+      slug: `crowded-${i}`,
+      featureImageUrl: "",
+      content: `<p>zeta${String(i).padStart(3, "0")} आत्म${c}${v}ज्ञान${c} प्रेम${c}${v}ी love ${i % 2 ? "truth" : "peace"}</p>`,
+      excerpt: i % 5 === 0 ? "ज्ञानी प्रेमी" : "",
+      tags: i % 3 === 0 ? ["प्रेम", `zeta tag ${i % 4}`] : ["Love"],
+      categories: [],
+    });
+  }
+  return posts;
+}
+
+const QUERIES = [
+  "love",
+  "peace",
+  "truth",
+  "the",
+  "a",
+  "love peace",
+  "truth love zzzqqq",
+  "lov",
+  "zeta",
+  "zeta0",
+  "zeta05",
+  "prem",
+  "premi",
+  "prema",
+  "gyan",
+  "gyaan",
+  "atma",
+  "atm",
+  "प्रेम",
+  "प्रे",
+  "ज्ञान",
+  "्ञान",
+  "ञान",
+  "आत्म",
+  "ज्ञानी",
+  "ईश्वर",
+  "ishwar",
+  "भक्ति",
+  "bhakti",
+  "man",
+  "mann",
+  "मन",
+  "sant",
+  "संत",
+  "tag",
+  "zeta tag",
+];
+
+describe.skipIf(!available)("search parity on a larger corpus", () => {
+  let server: TestPostgres;
+  let pool: pg.Pool;
+  let db: Db;
+  let sqlite: SqliteContentStore;
+  let postgres: PostgresContentStore;
+
+  beforeAll(async () => {
+    const content = { posts: [...generateCorpus({ count: 2500, seed: 11 }), ...crowdedPosts()], pages: [] };
+    server = await startPostgres();
+    pool = createPool(await server.createDatabase("parity"));
+    await migratePostgres(pool);
+    await writeContentPostgres(pool, content);
+    postgres = new PostgresContentStore(pool);
+    db = openDatabase(":memory:").db;
+    migrate(db);
+    writeContent(db, content);
+    sqlite = new SqliteContentStore(db);
+  }, 120_000);
+
+  afterAll(async () => {
+    await postgres?.close();
+    await sqlite?.close();
+    await server?.stop();
+  });
+
+  test("the corpus reaches the limits", async () => {
+    expect((await sqlite.searchPosts("love", 1, 24)).total).toBeGreaterThan(300);
+    const words = db
+      .prepare("SELECT count(*) FROM search_words WHERE word >= 'zeta' AND word < 'zetb'")
+      .pluck();
+    expect(words.get()).toBeGreaterThan(64);
+  });
+
+  test("every query, on early and late pages, gives what SQLite gives", async () => {
+    for (const text of QUERIES) {
+      const first = await sqlite.searchPosts(text, 1, 24);
+      const pages = [1, 2, 13, 14, Math.ceil(first.total / 24), Math.ceil(first.total / 24) + 1];
+      for (const page of [...new Set(pages)].filter((p) => p >= 1)) {
+        const expected = page === 1 ? first : await sqlite.searchPosts(text, page, 24);
+        expect.soft(await postgres.searchPosts(text, page, 24), `${text} page ${page}`).toEqual(expected);
+      }
+    }
+  }, 120_000);
+
+  test("the bulk loader (plan tests, benchmarks) writes the rows the writer writes", async () => {
+    const dump = async (url: string) => {
+      const p = createPool(url, { max: 2 });
+      try {
+        const tables = {
+          posts:
+            "SELECT id, language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt FROM posts",
+          terms: "SELECT * FROM terms",
+          post_terms: "SELECT * FROM post_terms",
+          search_documents: "SELECT * FROM search_documents",
+          search_words: "SELECT * FROM search_words",
+          search_word_trigrams: "SELECT * FROM search_word_trigrams",
+          search_skeletons: "SELECT * FROM search_skeletons",
+        };
+        const out: Record<string, string> = {};
+        for (const [name, sql] of Object.entries(tables)) {
+          const { rows } = await p.query(
+            `SELECT count(*) AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM (${sql}) t`,
+          );
+          out[name] = `${rows[0].n} ${rows[0].h}`;
+        }
+        return out;
+      } finally {
+        await p.end();
+      }
+    };
+    const written = await server.createDatabase("written");
+    const loaded = await server.createDatabase("loaded");
+    const [writtenPool, loadedPool] = [createPool(written, { max: 2 }), createPool(loaded, { max: 2 })];
+    try {
+      await migratePostgres(writtenPool);
+      await migratePostgres(loadedPool);
+      await writeContentPostgres(writtenPool, { posts: generateCorpus({ count: 400, seed: 5 }), pages: [] });
+      await loadGeneratedCorpus(loadedPool, { count: 400, seed: 5 });
+    } finally {
+      await writtenPool.end();
+      await loadedPool.end();
+    }
+    const expected = await dump(written);
+    expect(Number(expected.search_words!.split(" ")[0])).toBeGreaterThan(100);
+    expect(await dump(loaded)).toEqual(expected);
+  }, 60_000);
+});

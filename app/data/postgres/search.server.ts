@@ -1,0 +1,264 @@
+// Search over PostgreSQL: the same parsing, expansion, tiers, ranking and
+// highlighting as SQLite (./search-core.ts), over the structures of
+// db/postgres/migrations/20261122010000_search.sql. A match expression (FTS5
+// syntax, built by app/content/search-query.ts) becomes a tsquery of the same
+// meaning: a quoted word is one lexeme, `*` a prefix, and a column filter
+// puts the column's marker before each word inside it ({title} : "love" →
+// 't:love'; see documentVector in ./write-target.server.ts).
+import type pg from "pg";
+import { type SearchBackend, type SearchPostRow, searchWith } from "#app/data/postgres/search-core.ts";
+import { COLUMN_MARKERS } from "#app/data/postgres/write-target.server.ts";
+import { wordTrigrams } from "#app/data/search-document.ts";
+import type { SearchResultPage, Term } from "#app/data/store.ts";
+
+const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", p.slug, p.title,
+  p.feature_image_url AS "featureImageUrl", p.post_time AS "postTime", p.excerpt`;
+
+const MARKERS: Record<string, string> = COLUMN_MARKERS;
+
+type Token =
+  | { kind: "word"; value: string }
+  | { kind: "star" | "open" | "close" | "colon" | "and" | "or" | "not" }
+  | { kind: "column"; value: string };
+
+const PUNCTUATION: Record<string, "star" | "open" | "close" | "colon"> = {
+  "*": "star",
+  "(": "open",
+  ")": "close",
+  ":": "colon",
+};
+
+function tokenize(expression: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < expression.length) {
+    const c = expression[i]!;
+    if (c === " ") i++;
+    else if (c === '"') {
+      let value = "";
+      i++;
+      for (;;) {
+        const end = expression.indexOf('"', i);
+        if (end < 0) throw new Error("unterminated string in match expression");
+        value += expression.slice(i, end);
+        if (expression[end + 1] === '"') {
+          value += '"';
+          i = end + 2;
+        } else {
+          i = end + 1;
+          break;
+        }
+      }
+      tokens.push({ kind: "word", value });
+    } else if (Object.hasOwn(PUNCTUATION, c)) {
+      tokens.push({ kind: PUNCTUATION[c]! });
+      i++;
+    } else if (c === "{") {
+      const end = expression.indexOf("}", i);
+      tokens.push({ kind: "column", value: expression.slice(i + 1, end) });
+      i = end + 1;
+    } else {
+      const word = /^(AND|OR|NOT)\b/.exec(expression.slice(i))?.[1];
+      if (!word) throw new Error(`unexpected "${c}" in match expression`);
+      tokens.push({ kind: word.toLowerCase() as "and" | "or" | "not" });
+      i += word.length;
+    }
+  }
+  return tokens;
+}
+
+/** A tsquery lexeme: quoted, so it is taken as is (no parser, no normalisation). */
+function lexeme(word: string, prefix: boolean, marker: string): string {
+  return `'${(marker + word).replaceAll("\\", "\\\\").replaceAll("'", "''")}'${prefix ? ":*" : ""}`;
+}
+
+/**
+ * The tsquery of an FTS5 match expression of the shapes search-query.ts
+ * builds. Precedence as in FTS5: NOT, then AND, then OR; every operation is
+ * parenthesised in the output.
+ */
+export function toTsquery(expression: string): string {
+  const tokens = tokenize(expression);
+  let at = 0;
+  const peek = () => tokens[at];
+  const take = (kind: Token["kind"]) => {
+    const token = tokens[at];
+    if (token?.kind !== kind) throw new Error(`expected ${kind} in match expression`);
+    at++;
+    return token;
+  };
+  const primary = (marker: string): string => {
+    const token = peek();
+    if (token?.kind === "word") {
+      at++;
+      const prefix = peek()?.kind === "star";
+      if (prefix) at++;
+      return lexeme(token.value, prefix, marker);
+    }
+    if (token?.kind === "open") {
+      at++;
+      const inner = or(marker);
+      take("close");
+      return inner;
+    }
+    if (token?.kind === "column") {
+      at++;
+      take("colon");
+      const marker = Object.hasOwn(MARKERS, token.value) ? MARKERS[token.value] : undefined;
+      if (marker === undefined) throw new Error(`no column filter on ${token.value}`);
+      return primary(marker);
+    }
+    throw new Error("expected a word, a group or a column filter in match expression");
+  };
+  const not = (marker: string): string => {
+    let left = primary(marker);
+    while (peek()?.kind === "not") {
+      at++;
+      left = `(${left} & !${primary(marker)})`;
+    }
+    return left;
+  };
+  const and = (marker: string): string => {
+    let left = not(marker);
+    while (peek()?.kind === "and") {
+      at++;
+      left = `(${left} & ${not(marker)})`;
+    }
+    return left;
+  };
+  const or = (marker: string): string => {
+    let left = and(marker);
+    while (peek()?.kind === "or") {
+      at++;
+      left = `(${left} | ${and(marker)})`;
+    }
+    return left;
+  };
+  const query = or("");
+  if (at !== tokens.length) throw new Error("trailing tokens in match expression");
+  return query;
+}
+
+const SQL = {
+  count: "SELECT count(*) AS n FROM search_documents WHERE document @@ $1::tsquery",
+  newest: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery
+    ORDER BY post_id DESC LIMIT $2`,
+  within: `SELECT post_id AS id FROM search_documents
+    WHERE post_id = ANY($1::bigint[]) AND document @@ $2::tsquery`,
+  older: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery AND post_id < $2
+    ORDER BY post_id DESC LIMIT $3 OFFSET $4`,
+  posts: `SELECT p.id, ${SUMMARY_COLUMNS}, p.content FROM posts p
+    WHERE p.id = ANY($1::bigint[]) AND p.status = 'publish'`,
+  terms: `SELECT pt.post_id AS "postId", t.kind, t.name, t.slug FROM post_terms pt
+    JOIN terms t ON t.id = pt.term_id
+    WHERE pt.post_id = ANY($1::bigint[]) ORDER BY t.kind DESC, t.name`,
+  suggestedTags: `SELECT t.kind, t.name, t.slug FROM (
+      SELECT id FROM posts WHERE status = 'publish' ORDER BY post_time DESC, id DESC LIMIT 500
+    ) p JOIN post_terms pt ON pt.post_id = p.id JOIN terms t ON t.id = pt.term_id
+    WHERE t.kind = 'tag' GROUP BY t.id ORDER BY count(*) DESC, t.name LIMIT $1`,
+  wordRange: "SELECT word FROM search_words WHERE word >= $1 AND word < $2 ORDER BY word LIMIT $3",
+  // Every trigram of the fragment, then the fragment itself: FTS5's trigram MATCH, in word id order.
+  infix: `SELECT w.word FROM search_words w
+    WHERE w.id IN (
+      SELECT word_id FROM search_word_trigrams WHERE trigram = ANY($1::text[])
+      GROUP BY word_id HAVING count(*) = cardinality($1::text[]))
+    AND strpos(w.word, $2) > 0
+    ORDER BY w.id LIMIT $3`,
+  skeletonExact: `SELECT w.word FROM search_skeletons s JOIN search_words w ON w.id = s.word_id
+    WHERE s.skeleton = $1 ORDER BY s.word_id LIMIT $2`,
+  skeletonRange: `SELECT w.word, min(length(s.skeleton)) = length($1) AS exact
+    FROM search_skeletons s JOIN search_words w ON w.id = s.word_id
+    WHERE s.skeleton >= $1 AND s.skeleton < $2
+    GROUP BY w.id ORDER BY min(length(s.skeleton)), w.id LIMIT $3`,
+} as const;
+
+type Name = keyof typeof SQL;
+
+// Statements whose plan depends on the tsquery are planned for each query
+// (unnamed); the others are prepared once per connection.
+const PLANNED_EACH_TIME = new Set<Name>(["count", "newest", "within", "older"]);
+
+export class PostgresSearchBackend implements SearchBackend {
+  readonly #db: pg.Pool | pg.PoolClient;
+  readonly #queries = new Map<string, string>();
+
+  constructor(db: pg.Pool | pg.PoolClient) {
+    this.#db = db;
+  }
+
+  async #rows<R extends pg.QueryResultRow>(name: Name, values: unknown[]): Promise<R[]> {
+    const config = PLANNED_EACH_TIME.has(name)
+      ? { text: SQL[name], values }
+      : { name: `sukti_s_${name}`, text: SQL[name], values };
+    return (await this.#db.query<R>(config)).rows;
+  }
+
+  /** Each expression is translated once per search. */
+  #tsquery(match: string): string {
+    let query = this.#queries.get(match);
+    if (query === undefined) {
+      query = toTsquery(match);
+      this.#queries.set(match, query);
+    }
+    return query;
+  }
+
+  async count(match: string) {
+    return (await this.#rows<{ n: number }>("count", [this.#tsquery(match)]))[0]!.n;
+  }
+
+  async newest(match: string, limit: number) {
+    return (await this.#rows<{ id: number }>("newest", [this.#tsquery(match), limit])).map((r) => r.id);
+  }
+
+  async within(match: string, ids: readonly number[]) {
+    const rows = await this.#rows<{ id: number }>("within", [ids, this.#tsquery(match)]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async older(match: string, below: number, limit: number, offset: number) {
+    return (await this.#rows<{ id: number }>("older", [this.#tsquery(match), below, limit, offset])).map(
+      (r) => r.id,
+    );
+  }
+
+  posts(ids: readonly number[]) {
+    return this.#rows<SearchPostRow>("posts", [ids]);
+  }
+
+  terms(ids: readonly number[]) {
+    return this.#rows<Term & { postId: number }>("terms", [ids]);
+  }
+
+  suggestedTags(limit: number) {
+    return this.#rows<Term>("suggestedTags", [limit]);
+  }
+
+  async wordRange(from: string, to: string, limit: number) {
+    return (await this.#rows<{ word: string }>("wordRange", [from, to, limit])).map((r) => r.word);
+  }
+
+  async infix(word: string, limit: number) {
+    const trigrams = wordTrigrams(word);
+    if (trigrams.length === 0) return [];
+    return (await this.#rows<{ word: string }>("infix", [trigrams, word, limit])).map((r) => r.word);
+  }
+
+  async skeletonExact(skeleton: string, limit: number) {
+    return (await this.#rows<{ word: string }>("skeletonExact", [skeleton, limit])).map((r) => r.word);
+  }
+
+  skeletonRange(from: string, to: string, limit: number) {
+    return this.#rows<{ word: string; exact: boolean }>("skeletonRange", [from, to, limit]);
+  }
+}
+
+/** ContentStore.searchPosts over PostgreSQL. */
+export function searchPostsPostgres(
+  pool: pg.Pool,
+  text: string,
+  page: number,
+  perPage: number,
+): Promise<SearchResultPage> {
+  return searchWith(new PostgresSearchBackend(pool), text, page, perPage);
+}

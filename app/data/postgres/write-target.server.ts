@@ -1,0 +1,212 @@
+// WriteTarget over one PostgreSQL client inside the caller's transaction.
+import type pg from "pg";
+import type { Language } from "#app/content/languages.ts";
+import {
+  PARKED_ID_NUM_BASE,
+  type PostRow,
+  type StoredPost,
+  type WriteTarget,
+} from "#app/data/content-writer.ts";
+import {
+  isDevanagariWord,
+  type SearchDocument,
+  wordSkeletons,
+  wordTrigrams,
+} from "#app/data/search-document.ts";
+import type { PostStatus, TermKind } from "#app/data/store.ts";
+
+/** Longest lexeme PostgreSQL stores (bytes); a longer folded word stays out of the document. */
+const MAX_LEXEME_BYTES = 2040;
+
+/**
+ * Lexeme prefixes of the words of one column. Folded words are letters,
+ * marks and digits only, so "t:…" can never be a word of the text.
+ */
+export const COLUMN_MARKERS = { title: "t:", tags: "g:" } as const;
+
+/**
+ * A post's search document as a tsvector literal without positions: every
+ * word of title, tags and body once, plus the title words again as "t:word"
+ * and the tag words as "g:word". A query restricted to the title asks for
+ * "t:word": no weights, so the GIN index answers without rechecking rows.
+ */
+export function documentVector(doc: Pick<SearchDocument, "title" | "tags" | "body">): string {
+  const lexemes = new Set<string>();
+  const add = (text: string, marker: string) => {
+    if (text === "") return;
+    for (const word of text.split(" ")) {
+      if (word !== "" && Buffer.byteLength(word) <= MAX_LEXEME_BYTES) lexemes.add(marker + word);
+    }
+  };
+  add(doc.title, "");
+  add(doc.tags, "");
+  add(doc.body, "");
+  add(doc.title, COLUMN_MARKERS.title);
+  add(doc.tags, COLUMN_MARKERS.tags);
+  return [...lexemes].map((word) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`).join(" ");
+}
+
+const SQL = {
+  findPost: `SELECT id, id_num AS "idNum", status, post_time AS "postTime", title,
+      feature_image_url AS "featureImageUrl", content, excerpt
+    FROM posts WHERE language = $1 AND slug = $2`,
+  findByIdNum: "SELECT id, slug FROM posts WHERE language = $1 AND id_num = $2",
+  insertPost: `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+  updatePost: `UPDATE posts SET language = $2, id_num = $3, status = $4, post_time = $5, title = $6, slug = $7,
+      feature_image_url = $8, content = $9, excerpt = $10, updated_at = extract(epoch FROM clock_timestamp())::bigint
+    WHERE id = $1`,
+  setStatus: "UPDATE posts SET status = $2 WHERE id = $1",
+  park: `UPDATE posts SET id_num = ${PARKED_ID_NUM_BASE} + id WHERE id = $1`,
+  findParked: `SELECT language, slug FROM posts
+    WHERE language IN ('english', 'hindi', 'marathi') AND id_num >= ${PARKED_ID_NUM_BASE} LIMIT 1`,
+  postTerms: `SELECT t.kind, t.name FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = $1`,
+  clearTerms: "DELETE FROM post_terms WHERE post_id = $1",
+  linkTerm: "INSERT INTO post_terms (post_id, term_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+  findTerm: "SELECT id, name FROM terms WHERE kind = $1 AND slug = $2",
+  insertTerm: "INSERT INTO terms (kind, name, slug) VALUES ($1, $2, $3) RETURNING id",
+  // New words only, in the given order: ids grow in order of first use, as SQLite's do.
+  addWords: `INSERT INTO search_words (word)
+    SELECT u.word FROM unnest($1::text[]) WITH ORDINALITY AS u (word, n)
+    WHERE NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = u.word)
+    ORDER BY u.n
+    ON CONFLICT (word) DO NOTHING
+    RETURNING id, word`,
+  addTrigrams: `INSERT INTO search_word_trigrams (trigram, word_id)
+    SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING`,
+  addSkeletons: `INSERT INTO search_skeletons (skeleton, word_id)
+    SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING`,
+  indexPost: `INSERT INTO search_documents (post_id, document) VALUES ($1, $2::tsvector)
+    ON CONFLICT (post_id) DO UPDATE SET document = excluded.document`,
+  unindexPost: "DELETE FROM search_documents WHERE post_id = $1",
+  findPage: "SELECT title, content FROM pages WHERE slug = $1",
+  upsertPage: `INSERT INTO pages (slug, title, content) VALUES ($1, $2, $3)
+    ON CONFLICT (slug) DO UPDATE SET title = excluded.title, content = excluded.content`,
+} as const;
+
+type Name = keyof typeof SQL;
+
+export class PostgresWriteTarget implements WriteTarget {
+  readonly #client: pg.PoolClient | pg.Client;
+  /** Words known to be in search_words (words are never removed in a write). */
+  readonly #knownWords = new Set<string>();
+
+  constructor(client: pg.PoolClient | pg.Client) {
+    this.#client = client;
+  }
+
+  async #run<R extends pg.QueryResultRow>(name: Name, values: unknown[]): Promise<R[]> {
+    const result = await this.#client.query<R>({ name: `sukti_w_${name}`, text: SQL[name], values });
+    return result.rows;
+  }
+
+  async findPost(language: Language, slug: string): Promise<StoredPost | null> {
+    return (await this.#run<StoredPost>("findPost", [language, slug]))[0] ?? null;
+  }
+
+  async findByIdNum(language: Language, idNum: number) {
+    return (await this.#run<{ id: number; slug: string }>("findByIdNum", [language, idNum]))[0] ?? null;
+  }
+
+  async insertPost(row: PostRow): Promise<number> {
+    const [inserted] = await this.#run<{ id: number }>("insertPost", [
+      row.language,
+      row.idNum,
+      row.status,
+      row.postTime,
+      row.title,
+      row.slug,
+      row.featureImageUrl,
+      row.content,
+      row.excerpt,
+    ]);
+    return inserted!.id;
+  }
+
+  async updatePost(id: number, row: PostRow): Promise<void> {
+    await this.#run("updatePost", [
+      id,
+      row.language,
+      row.idNum,
+      row.status,
+      row.postTime,
+      row.title,
+      row.slug,
+      row.featureImageUrl,
+      row.content,
+      row.excerpt,
+    ]);
+  }
+
+  async setStatus(id: number, status: PostStatus): Promise<void> {
+    await this.#run("setStatus", [id, status]);
+  }
+
+  async park(id: number): Promise<void> {
+    await this.#run("park", [id]);
+  }
+
+  async findParked() {
+    return (await this.#run<{ language: string; slug: string }>("findParked", []))[0] ?? null;
+  }
+
+  async postTerms(postId: number) {
+    return this.#run<{ kind: TermKind; name: string }>("postTerms", [postId]);
+  }
+
+  async clearTerms(postId: number): Promise<void> {
+    await this.#run("clearTerms", [postId]);
+  }
+
+  async linkTerm(postId: number, termId: number): Promise<void> {
+    await this.#run("linkTerm", [postId, termId]);
+  }
+
+  async findTerm(kind: TermKind, slug: string) {
+    return (await this.#run<{ id: number; name: string }>("findTerm", [kind, slug]))[0] ?? null;
+  }
+
+  async insertTerm(kind: TermKind, name: string, slug: string): Promise<number> {
+    const [inserted] = await this.#run<{ id: number }>("insertTerm", [kind, name, slug]);
+    return inserted!.id;
+  }
+
+  async addWords(words: readonly string[]): Promise<void> {
+    const unknown = words.filter((word) => !this.#knownWords.has(word));
+    if (unknown.length === 0) return;
+    const added = await this.#run<{ id: number; word: string }>("addWords", [unknown]);
+    for (const word of unknown) this.#knownWords.add(word);
+    const trigrams: [string[], number[]] = [[], []];
+    const skeletons: [string[], number[]] = [[], []];
+    for (const { id, word } of added) {
+      if (!isDevanagariWord(word)) continue;
+      for (const trigram of wordTrigrams(word)) {
+        trigrams[0].push(trigram);
+        trigrams[1].push(id);
+      }
+      for (const skeleton of wordSkeletons(word)) {
+        skeletons[0].push(skeleton);
+        skeletons[1].push(id);
+      }
+    }
+    if (trigrams[0].length > 0) await this.#run("addTrigrams", trigrams);
+    if (skeletons[0].length > 0) await this.#run("addSkeletons", skeletons);
+  }
+
+  async findPage(slug: string) {
+    return (await this.#run<{ title: string; content: string }>("findPage", [slug]))[0] ?? null;
+  }
+
+  async upsertPage(page: { slug: string; title: string; content: string }): Promise<void> {
+    await this.#run("upsertPage", [page.slug, page.title, page.content]);
+  }
+
+  async indexPost(postId: number, doc: SearchDocument): Promise<void> {
+    await this.#run("indexPost", [postId, documentVector(doc)]);
+    await this.addWords(doc.words);
+  }
+
+  async unindexPost(postId: number): Promise<void> {
+    await this.#run("unindexPost", [postId]);
+  }
+}

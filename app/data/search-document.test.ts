@@ -1,0 +1,87 @@
+import { expect, test } from "vitest";
+import { migrate, openDatabase } from "#app/data/db.server.ts";
+import { readDemoContent } from "#app/data/demo.server.ts";
+import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
+import { searchDocument, termWords, wordSkeletons, wordTrigrams } from "#app/data/search-document.ts";
+import { writeContent } from "#app/data/write.server.ts";
+
+// The document computed in code must be what the SQLite triggers compute with
+// sukti_fold, sukti_plain and sukti_words: both stores then index alike.
+test("searchDocument matches search_source and the word triggers for every demo post", () => {
+  const { db } = openDatabase(":memory:");
+  migrate(db);
+  const demo = readDemoContent();
+  const extra = {
+    language: "hindi" as const,
+    idNum: 900,
+    status: "publish" as const,
+    postTime: 1_700_000_000,
+    title: "!!!",
+    slug: "empty-title",
+    featureImageUrl: "",
+    content: "",
+    excerpt: "",
+    tags: ["Café", "café", "ज़िंदगी"],
+    categories: ["शान्ति"],
+  };
+  writeContent(db, { posts: [...demo.posts, extra], pages: [] });
+  const rows = db.prepare("SELECT id, title, tags, body FROM search_source ORDER BY id").all() as {
+    id: number;
+    title: string;
+    tags: string;
+    body: string;
+  }[];
+  expect(rows.length).toBeGreaterThan(100);
+  const records = [...demo.posts, extra].filter((post) => post.status === "publish");
+  const allWords = new Set<string>();
+  for (const record of [...demo.posts, extra]) {
+    for (const name of [...record.tags, ...record.categories])
+      for (const word of termWords(name)) allWords.add(word);
+  }
+  for (const row of rows) {
+    const stored = db
+      .prepare("SELECT language, slug, title, content, excerpt FROM posts WHERE id = ?")
+      .get(row.id) as { language: string; slug: string; title: string; content: string; excerpt: string };
+    const names = db
+      .prepare("SELECT t.name FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = ?")
+      .pluck()
+      .all(row.id) as string[];
+    const record = records.find((post) => post.language === stored.language && post.slug === stored.slug)!;
+    expect(stored.content).toBe(sanitizePostHtml(record.content));
+    const doc = searchDocument({
+      title: stored.title,
+      content: stored.content,
+      excerpt: stored.excerpt,
+      termNames: names,
+    });
+    // Word order within the tags does not matter to the index; compare as sets.
+    expect({ title: doc.title, body: doc.body }).toEqual({ title: row.title, body: row.body });
+    expect(new Set(doc.tags.split(" "))).toEqual(new Set(row.tags.split(" ")));
+    const sqliteWords = JSON.parse(
+      db.prepare("SELECT sukti_words(? || ' ' || ?)").pluck().get(row.title, row.body) as string,
+    );
+    expect(doc.words).toEqual(sqliteWords);
+    for (const word of doc.words) allWords.add(word);
+  }
+  // The vocabulary: every word of published posts and of every term name, nothing else.
+  const vocabulary = db.prepare("SELECT word FROM search_words").pluck().all() as string[];
+  expect(new Set(vocabulary)).toEqual(allWords);
+  // Skeletons: what the trigger stored for each Devanagari word.
+  const skeletons = db
+    .prepare(
+      "SELECT w.word, json_group_array(s.skeleton) AS list FROM search_words w JOIN search_skeletons s ON s.word_id = w.id GROUP BY w.id",
+    )
+    .all() as { word: string; list: string }[];
+  expect(skeletons.length).toBeGreaterThan(100);
+  for (const { word, list } of skeletons) {
+    expect(new Set(wordSkeletons(word))).toEqual(new Set(JSON.parse(list)));
+  }
+  expect(wordSkeletons("love")).toEqual([]);
+  db.close();
+});
+
+test("trigrams are code point triples, as FTS5's trigram tokenizer splits words", () => {
+  expect(wordTrigrams("ज्ञान")).toEqual(["ज्ञ", "्ञा", "ञान"]);
+  expect(wordTrigrams("मन")).toEqual([]);
+  expect(wordTrigrams("aaaa")).toEqual(["aaa"]);
+});

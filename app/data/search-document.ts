@@ -1,0 +1,58 @@
+// What the search index holds for a post, computed in our code at write time
+// for every database: the same values the SQLite triggers compute through
+// sukti_fold, sukti_plain, sukti_words and sukti_skeletons
+// (db/migrations/20261122010000_search.sql), so both stores index alike.
+import { htmlToPlainText } from "#app/content/html-text.ts";
+import { distinctWords, foldText, hasDevanagari } from "#app/content/search-fold.ts";
+import { devanagariSkeletons } from "#app/content/search-roman.ts";
+
+export interface SearchDocumentSource {
+  title: string;
+  /** The stored (sanitized) HTML of the post. */
+  content: string;
+  excerpt: string;
+  /** The names of the post's tags and categories, as stored. */
+  termNames: readonly string[];
+}
+
+export interface SearchDocument {
+  /** Folded title. */
+  title: string;
+  /** Folded tag and category names. */
+  tags: string;
+  /** Folded visible text and excerpt. */
+  body: string;
+  /** The distinct words of title and body, for the word table (in order of first use). */
+  words: string[];
+}
+
+/** The folded columns and new words of a published post, as search_source and its triggers compute them. */
+export function searchDocument(source: SearchDocumentSource): SearchDocument {
+  const title = foldText(source.title);
+  const tags = foldText(source.termNames.join(" "));
+  const body = foldText(`${htmlToPlainText(source.content)} ${source.excerpt}`);
+  return { title, tags, body, words: distinctWords(`${title} ${body}`) };
+}
+
+/** The words a tag or category name adds to the word table. */
+export function termWords(name: string): string[] {
+  return distinctWords(foldText(name));
+}
+
+/** Devanagari words (any code point in U+0900–U+097F) get infix and skeleton lookups. */
+export function isDevanagariWord(word: string): boolean {
+  return hasDevanagari(word);
+}
+
+/** The romanisation skeletons of a folded word: none unless it is Devanagari. */
+export function wordSkeletons(word: string): string[] {
+  return isDevanagariWord(word) ? [...new Set(devanagariSkeletons(word))] : [];
+}
+
+/** The distinct code point trigrams of a folded word (as the FTS5 trigram tokenizer splits it). */
+export function wordTrigrams(word: string): string[] {
+  const points = [...word];
+  const trigrams = new Set<string>();
+  for (let i = 0; i + 3 <= points.length; i++) trigrams.add(points.slice(i, i + 3).join(""));
+  return [...trigrams];
+}

@@ -1,0 +1,37 @@
+// The write seam: what the `sukti` command does to the content (import, seed,
+// unpublish, delete), one implementation per database, picked by DATABASE_URL
+// in ./open-writes.server.ts. The write rules themselves (upsert by language
+// and slug, idNum moves, terms, the search document) are written once, in
+// ./content-writer.ts, over each database's WriteTarget.
+import type { Language } from "#app/content/languages.ts";
+import type { AsyncContentWriter } from "#app/data/content-writer.ts";
+
+export interface PostKey {
+  language: Language;
+  idNum: number;
+  slug: string;
+}
+
+export interface ContentWrites {
+  /** The database, for messages: a file path, or a postgres URL without its password. */
+  readonly description: string;
+  /** Every post of any status: the importer checks a file's idNums against them before writing. */
+  postKeys(): AsyncIterable<PostKey>;
+  /** The slugs of every page. */
+  pageSlugs(): Promise<string[]>;
+  /**
+   * Runs `write` in one transaction: committed when it resolves, rolled back
+   * (nothing changed, as if it never ran) when it throws or with `dryRun`.
+   * Readers see the old content or the new, never part; every server's page
+   * cache sees the new content within a second of the commit.
+   */
+  transaction<T>(
+    options: { incoming: { has(key: string): boolean }; dryRun?: boolean },
+    write: (writer: AsyncContentWriter) => Promise<T>,
+  ): Promise<T>;
+  /** Takes a published post off the site (status draft); false when there is no such post. */
+  unpublishPost(language: Language, slug: string): Promise<boolean>;
+  /** Deletes a post of any status; false when there is no such post. */
+  deletePost(language: Language, slug: string): Promise<boolean>;
+  close(): Promise<void>;
+}

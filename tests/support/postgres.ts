@@ -1,0 +1,219 @@
+// A throwaway PostgreSQL server for tests: initdb in a temporary directory,
+// started on a free loopback port, everything removed on stop(). PostgreSQL
+// refuses to run as root, so as root the server runs as the `postgres` user.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const POSTGRES_SKIP_MESSAGE =
+  "PostgreSQL 15 not installed: apt-get install postgresql; skipping the PostgreSQL tests";
+
+/** POSTGRES_BIN names the one directory to use; otherwise the usual Debian and source-build places. */
+const BIN_DIRS = process.env.POSTGRES_BIN
+  ? [process.env.POSTGRES_BIN]
+  : [
+      "/usr/lib/postgresql/15/bin",
+      "/usr/lib/postgresql/16/bin",
+      "/usr/lib/postgresql/17/bin",
+      "/usr/local/pgsql/bin",
+    ];
+
+/** The directory holding initdb and postgres, or null. */
+export function postgresBinDir(): string | null {
+  for (const dir of BIN_DIRS) {
+    if (dir && existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "postgres"))) return dir;
+  }
+  return null;
+}
+
+/**
+ * Whether the PostgreSQL tests can run. Missing binaries throw under CI (CI
+ * must have them) and print the skip message otherwise.
+ */
+export function postgresAvailable(): boolean {
+  if (postgresBinDir()) return true;
+  if (process.env.CI) throw new Error(`${POSTGRES_SKIP_MESSAGE} (CI must install it)`);
+  console.warn(POSTGRES_SKIP_MESSAGE);
+  return false;
+}
+
+export interface TestPostgres {
+  /** postgres://… for a database of this server. */
+  url(dbName: string): string;
+  /** Creates an empty database and returns its url. */
+  createDatabase(name: string): Promise<string>;
+  /** Stops the server and removes its directory. */
+  stop(): Promise<void>;
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+function runAs(): RunAs | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
+  const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
+  if (!Number.isInteger(uid) || !Number.isInteger(gid))
+    throw new Error("no postgres user to run PostgreSQL as");
+  return { uid, gid };
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen({ port, host: "127.0.0.1", exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+async function freePort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error("no free loopback port below 32768");
+}
+
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // A test run that ends without stop() leaves no server behind.
+  process.once("exit", () => {
+    for (const child of running) child.kill("SIGQUIT");
+  });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`PostgreSQL exited at start:\n${log()}`);
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query("SELECT 1");
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline)
+        throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${log()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/**
+ * Starts a server; throws when the binaries are missing (check
+ * postgresAvailable() first). `settings` are extra server settings
+ * (e.g. { shared_buffers: "256MB" } for a benchmark).
+ */
+export async function startPostgres(
+  options: { settings?: Record<string, string> } = {},
+): Promise<TestPostgres> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error(POSTGRES_SKIP_MESSAGE);
+  const user = runAs();
+  const dir = mkdtempSync(path.join(tmpdir(), "sukti-pg-"));
+  chmodSync(dir, 0o700);
+  if (user) chownSync(dir, user.uid, user.gid);
+  const data = path.join(dir, "data");
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    execFileSync(
+      path.join(bin, "initdb"),
+      ["-D", data, "--no-sync", "--auth=trust", "-U", "postgres", "--locale=C.UTF-8", "-E", "UTF8"],
+      { cwd: dir, stdio: "pipe", ...user, env: { ...process.env, LC_ALL: "C.UTF-8" } },
+    );
+  } catch (error) {
+    cleanup();
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? "";
+    throw new Error(`initdb failed: ${(error as Error).message}\n${stderr}`);
+  }
+
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    let output = "";
+    const child = spawn(
+      path.join(bin, "postgres"),
+      [
+        "-D",
+        data,
+        "-p",
+        String(port),
+        "-k",
+        dir,
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "fsync=off",
+        "-c",
+        "synchronous_commit=off",
+        "-c",
+        "full_page_writes=off",
+        "-c",
+        "max_connections=100",
+        "-c",
+        "shared_buffers=64MB",
+        "-c",
+        "log_min_messages=warning",
+        ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+      ],
+      { cwd: dir, stdio: ["ignore", "pipe", "pipe"], ...user },
+    );
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    running.add(child);
+    installExitHook();
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const url = (dbName: string) => `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(dbName)}`;
+    try {
+      await waitUntilReady(url("postgres"), child, () => output);
+    } catch (error) {
+      child.kill("SIGQUIT");
+      await exited;
+      running.delete(child);
+      // Another process may have taken the port between the check and the start.
+      if (attempt < 3 && /could not (bind|create listen)|Address already in use/i.test(output)) continue;
+      cleanup();
+      throw error;
+    }
+
+    let stopped = false;
+    return {
+      url,
+      async createDatabase(name) {
+        const client = new pg.Client({ connectionString: url("postgres") });
+        await client.connect();
+        try {
+          await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+        } finally {
+          await client.end();
+        }
+        return url(name);
+      },
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        // Fast shutdown: open connections are closed.
+        if (child.exitCode === null) child.kill("SIGINT");
+        const timer = setTimeout(() => child.kill("SIGQUIT"), 5000);
+        await exited;
+        clearTimeout(timer);
+        running.delete(child);
+        cleanup();
+      },
+    };
+  }
+}
