@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_DATABASE_URL } from "#app/data/store.server.ts";
+import { DEFAULT_DATABASE_URL } from "#app/data/open-store.server.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),

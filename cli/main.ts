@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { LANGUAGES } from "#app/content/languages.ts";
 import { parseLanguage } from "#app/content/schemas.ts";
 import { databasePath } from "#app/data/db.server.ts";
-import { DEFAULT_DATABASE_URL } from "#app/data/store.server.ts";
+import { DEFAULT_DATABASE_URL } from "#app/data/open-store.server.ts";
 import { IdNumConflictError } from "#app/data/write.server.ts";
 import { RejectedError, UsageError, UserError } from "#cli/errors.ts";
 import { writeCorpus } from "#cli/generate.ts";

@@ -5,7 +5,7 @@
 // the primary exits 0 once all have. WEB_CONCURRENCY=1 keeps one process.
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
-import { openContentStore } from "#app/data/store.server.ts";
+import { openServedStore } from "#app/data/open-store.server.ts";
 import { ConfigError, parseEnv } from "#app/env.server.ts";
 import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
@@ -32,7 +32,7 @@ export async function startPrimary() {
   const logger = createLogger(env.LOG_LEVEL);
   // Created, migrated and seeded here, once, before any worker opens it.
   try {
-    await openContentStore(env.DATABASE_URL).close();
+    await (await openServedStore(env.DATABASE_URL)).close();
   } catch (error) {
     return fail(`cannot open database ${env.DATABASE_URL}: ${(error as Error).message}`);
   }

@@ -5,9 +5,9 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { seededRandom } from "#app/content/sampling.ts";
+import { openServedStore } from "#app/data/open-store.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
-import type { ResilientSqliteStore } from "#app/data/resilient-store.server.ts";
-import { openContentStore } from "#app/data/store.server.ts";
+import type { ServedStore } from "#app/data/store.ts";
 import { ConfigError, parseEnv } from "#app/env.server.ts";
 import { createApp } from "./app.ts";
 import { capConnections, defaultMaxConnections, SERVER_TIMEOUTS } from "./connection-limits.ts";
@@ -29,13 +29,14 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     return fail(error instanceof ConfigError ? error.message : String(error));
   }
   const logger = createLogger(env.LOG_LEVEL);
-  let store: ResilientSqliteStore;
+  let store: ServedStore;
   try {
-    store = openContentStore(env.DATABASE_URL);
+    store = await openServedStore(env.DATABASE_URL);
   } catch (error) {
     return fail(`cannot open database ${env.DATABASE_URL}: ${(error as Error).message}`);
   }
-  if (store.readOnly && !env.SUKTI_WORKER) logger.warn("serving read-only", { reason: store.readOnlyReason });
+  if (store.readOnlyReason && !env.SUKTI_WORKER)
+    logger.warn("serving read-only", { reason: store.readOnlyReason });
   const seed = env.SUKTI_RANDOM_SEED;
   const build = vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const app = createApp({
