@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** "off" lifts the bounds on concurrent searches (benchmarks, bulk checks). */
   SEARCH_LIMITS: z.enum(["on", "off"]).default("on"),
+  /** "off" renders every page (benchmarks measure the render path with it). */
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** Open connections kept at most; default: what the open-file limit allows. */
   MAX_CONNECTIONS: z.coerce.number().int().min(16).optional(),
   /** Worker processes `npm start` runs; default one per core, 1 keeps one process. */

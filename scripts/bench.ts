@@ -19,6 +19,17 @@ const root = path.resolve(import.meta.dirname, "..");
 const START_ARGS = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start as string)
   .split(/\s+/)
   .slice(1, -1);
+// `npm run bench -- --store postgres`: SQLite against PostgreSQL, 1 and 2 workers.
+const storeAt = process.argv.indexOf("--store");
+if (storeAt !== -1) {
+  if (process.argv[storeAt + 1] !== "postgres") {
+    console.error("bench: --store takes postgres (the comparison with SQLite)");
+    process.exit(2);
+  }
+  await import("./bench-stores.ts");
+  process.exit(0);
+}
+
 const work = mkdtempSync(path.join(tmpdir(), "sukti-bench-"));
 
 function run(command: string, args: string[], env: Record<string, string> = {}) {
@@ -28,11 +39,11 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 if (!existsSync(path.join(root, "build/server/index.js"))) run("npx", ["react-router", "build"]);
 
 /** Started as `npm start` starts it (its Node flags included), random gallery and all. */
-function startSukti(dbPath: string) {
+function startSukti(dbPath: string, env: Record<string, string> = {}) {
   return startServer({
     dbPath,
     nodeArgs: START_ARGS,
-    env: { LOG_LEVEL: "error", SUKTI_RANDOM_SEED: "", SEARCH_LIMITS: "off" },
+    env: { LOG_LEVEL: "error", SUKTI_RANDOM_SEED: "", SEARCH_LIMITS: "off", ...env },
   });
 }
 
@@ -50,24 +61,7 @@ interface Result {
 }
 
 async function load(url: string): Promise<Result> {
-  // "?fresh" rows: a unique query string per request, so every one is rendered
-  // (the page cache is keyed by URL) — the cost of a cache miss.
-  const fresh = url.includes("fresh=");
-  let n = 0;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    ...(fresh
-      ? {
-          requests: [
-            {
-              setupRequest: (request: { path: string }) => ({ ...request, path: `${request.path}${++n}` }),
-            },
-          ],
-        }
-      : {}),
-  } as autocannon.Options);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -102,32 +96,35 @@ function targets(dbPath: string) {
     "/hindi/home": "/hindi/home",
     [`/hindi/home?page=${deepPage}`]: `/hindi/home?page=${deepPage}`,
     "/tags": "/tags",
-    "english post, rendered": `${postPath("english", english)}?fresh=`,
-    "/hindi/home, rendered": "/hindi/home?fresh=",
-    [`/hindi/home?page=${deepPage}, rendered`]: `/hindi/home?page=${deepPage}&fresh=`,
+    // "rendered" rows go to a second server with PAGE_CACHE=off: the cost of a cache miss.
+    "english post, rendered": postPath("english", english),
+    "/hindi/home, rendered": "/hindi/home",
+    [`/hindi/home?page=${deepPage}, rendered`]: `/hindi/home?page=${deepPage}`,
     search: `/search/${encodeURIComponent("प्रेम")}`,
   };
 }
 
 async function benchDataset(name: string, dbPath: string) {
   const server = await startSukti(dbPath);
+  const uncached = await startSukti(dbPath, { PAGE_CACHE: "off" });
   const barePort = await freePort();
   const urls = targets(dbPath);
   const bodies = new Map<string, Buffer>();
   const rows: { label: string; sukti: Result; bare: Result }[] = [];
   // The bare server: same bytes, from memory, no work.
   const bare = createServer((req, res) => {
-    const body = bodies.get((req.url ?? "").replace(/fresh=\d+$/, "fresh=")) ?? Buffer.from("not found");
+    const body = bodies.get(req.url ?? "") ?? Buffer.from("not found");
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
     res.end(body);
   });
   await new Promise<void>((resolve) => bare.listen(barePort, "127.0.0.1", resolve));
   try {
     for (const [label, target] of Object.entries(urls)) {
-      const response = await fetch(`${server.url}${target}`);
+      const base = label.endsWith(", rendered") ? uncached.url : server.url;
+      const response = await fetch(`${base}${target}`);
       if (response.status !== 200) throw new Error(`${target} answered ${response.status}`);
       bodies.set(target, Buffer.from(await response.arrayBuffer()));
-      const sukti = await load(`${server.url}${target}`);
+      const sukti = await load(`${base}${target}`);
       const ceiling = await load(`http://127.0.0.1:${barePort}${target}`);
       rows.push({ label, sukti, bare: ceiling });
     }
@@ -135,7 +132,7 @@ async function benchDataset(name: string, dbPath: string) {
     bare.close();
   }
   const rss = peakRssMb(server.child.pid!);
-  await server.stop();
+  await Promise.all([server.stop(), uncached.stop()]);
 
   console.log(`\n## ${name}\n`);
   console.log("| page | req/s | p50 ms | p99 ms | bare req/s | ratio to bare | non-2xx |");

@@ -37,6 +37,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Bound concurrent searches (SEARCH_LIMITS); on unless turned off. */
   searchLimits?: boolean;
+  /** Keep rendered pages in memory (PAGE_CACHE); on unless turned off. */
+  pageCache?: boolean;
   /** The server build, loaded once at start (production); Vite loads it per request in development. */
   build?: ServerBuild;
   /** Trust X-Forwarded-* headers (TRUST_PROXY), e.g. "loopback" or a hop count. */
@@ -54,6 +56,7 @@ export function createApp({
   clientDir,
   publicUrl,
   searchLimits = true,
+  pageCache = true,
   trustProxy,
   build,
   vite,
@@ -179,7 +182,7 @@ export function createApp({
       }
       const version = contentVersion();
       const key = `${origin}${target.url}`;
-      const cacheable = target.cacheable && version !== null;
+      const cacheable = pageCache && target.cacheable && version !== null;
       let page = cacheable ? cache.get(key, version) : null;
       res.set("X-Cache", page ? "HIT" : "MISS");
       if (!page) {

@@ -48,6 +48,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     clientDir: vite ? null : path.join(projectRoot(), "build", "client"),
     publicUrl: env.PUBLIC_URL,
     searchLimits: env.SEARCH_LIMITS === "on",
+    pageCache: env.PAGE_CACHE === "on",
     trustProxy: env.TRUST_PROXY,
     vite,
   });

@@ -1,0 +1,131 @@
+// Issue 12: `DATABASE_URL=postgres://… npm start` serves the same site as
+// SQLite does, and several nodes share one PostgreSQL database.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+const available = postgresAvailable();
+
+/** What differs between two servers of the same content: their port, nonces, request ids, write times. */
+function normalize(body: string, origin: string): string {
+  return body
+    .replaceAll(origin, "ORIGIN")
+    .replace(/nonce="[^"]*"/g, 'nonce=""')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "REQUEST-ID")
+    .replace(/<lastmod>[^<]*<\/lastmod>/g, "<lastmod/>")
+    .replace(/<lastBuildDate>[^<]*<\/lastBuildDate>/g, "<lastBuildDate/>")
+    .replace(/<updated>[^<]*<\/updated>/g, "<updated/>");
+}
+
+/** Every address of the site a crawler would find, plus lists, searches and misses. */
+async function addresses(server: RunningServer): Promise<string[]> {
+  const found = new Set<string>(["/", "/tags", "/sitemap.xml", "/robots.txt", "/manifest.webmanifest"]);
+  const index = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  for (const [, sitemap] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const url = new URL(sitemap!);
+    found.add(url.pathname);
+    const xml = await (await fetch(`${server.url}${url.pathname}`)).text();
+    for (const [, loc] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) found.add(new URL(loc!).pathname);
+  }
+  for (const language of ["english", "hindi", "marathi"]) {
+    found.add(`/${language}/feed.xml`);
+    found.add(`/${language}/home?page=2`);
+    found.add(`/${language}/home?page=99`);
+    found.add(`/${language}/no-such-post`);
+  }
+  for (const text of ["love", "prem", "प्रेम", "मन", "bhakti sant", "truth faith", "zzzz", "' OR 1=1 --"]) {
+    found.add(`/search/${encodeURIComponent(text)}`);
+  }
+  return [...found];
+}
+
+describe.skipIf(!available)("PostgreSQL", () => {
+  let postgres: TestPostgres;
+  let dir: string;
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    dir = mkdtempSync(path.join(tmpdir(), "sukti-pg-site-"));
+  });
+  afterAll(async () => {
+    await postgres?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("an empty PostgreSQL database is seeded and serves the same site as SQLite, page for page", async () => {
+    const url = await postgres.createDatabase("parity");
+    const [sqlite, pg] = await Promise.all([startServer(), startServer({ env: { DATABASE_URL: url } })]);
+    try {
+      const paths = await addresses(sqlite);
+      expect(paths.length).toBeGreaterThan(150);
+      for (const pathname of paths) {
+        const [a, b] = await Promise.all([fetch(`${sqlite.url}${pathname}`), fetch(`${pg.url}${pathname}`)]);
+        expect(b.status, pathname).toBe(a.status);
+        expect(b.headers.get("content-type"), pathname).toBe(a.headers.get("content-type"));
+        expect(normalize(await b.text(), pg.url), pathname).toBe(normalize(await a.text(), sqlite.url));
+      }
+    } finally {
+      await Promise.all([sqlite.stop(), pg.stop()]);
+    }
+  }, 180_000);
+
+  test("two nodes on one database: an import shows on both within a second; one killed, the other serves", async () => {
+    const url = await postgres.createDatabase("nodes");
+    // Started together on an empty database: it is seeded once.
+    const [one, two] = await Promise.all([
+      startServer({ env: { DATABASE_URL: url } }),
+      startServer({ env: { DATABASE_URL: url } }),
+    ]);
+    try {
+      const count = async (server: RunningServer) =>
+        [...(await (await fetch(`${server.url}/english/home`)).text()).matchAll(/class="post-card-link"/g)]
+          .length;
+      expect(await count(one)).toBe(await count(two));
+      // Cached on both before the import.
+      await fetch(`${one.url}/english/home`);
+      await fetch(`${two.url}/english/home`);
+
+      const file = path.join(dir, "new.json");
+      const post = {
+        idNum: 9001,
+        language: "english",
+        status: "publish",
+        postTime: 4_102_444_800,
+        title: "Written on one node, read on both",
+        slug: "written-on-one-node",
+        content: "<p>Seen everywhere within a second.</p>",
+        tags: ["Unity"],
+      };
+      writeFileSync(file, JSON.stringify({ posts: [post] }));
+      await run(process.execPath, ["bin/sukti.js", "import", file], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: url },
+      });
+      const importedAt = Date.now();
+      for (const server of [one, two]) {
+        for (;;) {
+          const html = await (await fetch(`${server.url}/english/home`)).text();
+          if (html.includes(post.title)) break;
+          expect(Date.now() - importedAt, server.url).toBeLessThan(1000);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      const search = await (await fetch(`${two.url}/search/${encodeURIComponent("written node")}`)).text();
+      expect(search).toContain(post.title);
+
+      one.child.kill("SIGKILL");
+      const page = await fetch(`${two.url}/english/${post.slug}`);
+      expect(page.status).toBe(200);
+      expect((await fetch(`${two.url}/healthz`)).status).toBe(200);
+    } finally {
+      await Promise.all([one.stop(), two.stop()]);
+    }
+  }, 120_000);
+});
