@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { type Db, migrate, openDatabase } from "#app/data/db.server.ts";
+import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { generatePosts, writeCorpus } from "#cli/generate.ts";
 import { importFile } from "#cli/import.ts";
 import type { Progress } from "#cli/progress.ts";

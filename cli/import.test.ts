@@ -4,8 +4,11 @@ import path from "node:path";
 import { parse } from "node-html-parser";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { type PostRecord, PostRecordSchema } from "#app/content/schemas.ts";
-import { type Db, migrate, openDatabase } from "#app/data/db.server.ts";
-import { ContentWriter, IdNumConflictError, postKey, writeContent } from "#app/data/write.server.ts";
+import { IdNumConflictError, postKey, SyncContentWriter } from "#app/data/content-writer.ts";
+import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
+import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import { RejectedError } from "#cli/errors.ts";
 import { detectFormat, importFile } from "#cli/import.ts";
 
@@ -209,10 +212,11 @@ test("the writer refuses an idNum held by an untouched post and the transaction 
   expect(db.prepare("SELECT * FROM posts ORDER BY id").all()).toEqual(before);
   // A writer told that "b" is rewritten too parks it; finish() fails if "b" never comes.
   db.exec("BEGIN");
-  const writer = new ContentWriter(db, {
+  const writer = new SyncContentWriter(new SqliteWriteTarget(db), {
     incoming: new Set([postKey("english", "a"), postKey("english", "b")]),
   });
-  writer.writePost(post({ idNum: 2, slug: "a" }));
+  const taking = post({ idNum: 2, slug: "a" });
+  writer.writePost(taking, sanitizePostHtml(taking.content));
   expect(() => writer.finish()).toThrow('post english "b" gave up its idNum but was not written');
   db.exec("ROLLBACK");
   expect(db.prepare("SELECT * FROM posts ORDER BY id").all()).toEqual(before);

@@ -1,8 +1,9 @@
-import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Language } from "#app/content/languages.ts";
-import { type Db, databasePath, migrate, openDatabase } from "#app/data/db.server.ts";
-import { ContentWriter, postKey, type WriteSummary } from "#app/data/write.server.ts";
+import { postKey, type WriteSummary } from "#app/data/content-writer.ts";
+import { openContentWrites } from "#app/data/open-writes.server.ts";
+import { type ContentWrites, WritesRefusedError } from "#app/data/writes.ts";
 import { RejectedError, UserError } from "#cli/errors.ts";
 import { type PrepareJob, prepareInThread, prepareInWorker } from "#cli/prepare.ts";
 import { type Progress, silentProgress } from "#cli/progress.ts";
@@ -27,7 +28,8 @@ export interface ImportReport extends WriteSummary {
   /** Reason → count, e.g. "attachment (used for featured images)" → 12. */
   skippedReasons: Record<string, number>;
   warnings: string[];
-  databaseFile: string;
+  /** The database written (or checked), for messages: ContentWrites.description. */
+  database: string;
 }
 
 /** From this size on, records are prepared on a second thread (starting it costs ~0.2 s). */
@@ -94,6 +96,7 @@ async function validate(
   options: ImportOptions,
   totalBytes: number,
   progress: Progress,
+  writes: ContentWrites,
 ): Promise<Validated> {
   const problems: string[] = [];
   let total = 0;
@@ -166,29 +169,14 @@ async function validate(
 
   // An idNum the file gives a post may be held in the database by another
   // post; that is fine only if the file also rewrites that other post.
-  const file = databasePath(options.databaseUrl);
-  if (total === 0 && file !== ":memory:" && existsSync(file)) {
-    const db = openExisting(options.databaseUrl);
-    try {
-      if (hasTable(db, "posts")) {
-        const rows = db
-          .prepare("SELECT language, id_num AS idNum, slug FROM posts")
-          .iterate() as IterableIterator<{
-          language: Language;
-          idNum: number;
-          slug: string;
-        }>;
-        for (const row of rows) {
-          const wanted = byIdNum.get(`${row.language}\n${row.idNum}`);
-          if (wanted && wanted.slug !== row.slug && !bySlug.has(postKey(row.language, row.slug))) {
-            report(
-              `${wanted.label} [${row.language} "${wanted.slug}"]: idNum: ${row.language} idNum ${row.idNum} is held in the database by post "${row.slug}", which this file does not include`,
-            );
-          }
-        }
+  if (total === 0) {
+    for await (const row of writes.postKeys()) {
+      const wanted = byIdNum.get(`${row.language}\n${row.idNum}`);
+      if (wanted && wanted.slug !== row.slug && !bySlug.has(postKey(row.language, row.slug))) {
+        report(
+          `${wanted.label} [${row.language} "${wanted.slug}"]: idNum: ${row.language} idNum ${row.idNum} is held in the database by post "${row.slug}", which this file does not include`,
+        );
       }
-    } finally {
-      db.close();
     }
   }
 
@@ -203,38 +191,18 @@ async function validate(
   return { incoming: bySlug, skipped, skippedReasons, warnings: later.warnings };
 }
 
-/** Read-only, with the SQL functions the triggers call (a dry run prepares, never runs, writes). */
-function openExisting(databaseUrl: string): Db {
-  try {
-    return openDatabase(databaseUrl, { readonly: true }).db;
-  } catch (error) {
-    throw new UserError(`cannot open the database ${databasePath(databaseUrl)}: ${(error as Error).message}`);
-  }
-}
-
-/** A database this user cannot write (see openDatabase) is refused in one line, before any work. */
-function openWritable(databaseUrl: string): Db {
-  const { db, readOnly } = openDatabase(databaseUrl);
-  if (readOnly === null) return db;
-  db.close();
-  throw new UserError(`cannot write the database ${databasePath(databaseUrl)}: ${readOnly}`);
-}
-
 /**
- * A running server keeps its connection open, so ours is not the last to
- * close and SQLite would leave the -wal file as large as this import made it,
- * rolled-back frames included, until the server restarts. Checkpointing and
- * truncating it leaves the disk as the import found it. A reader that holds
- * the WAL past the busy timeout only means it shrinks later.
+ * The database's writes (ContentWrites: SQLite or PostgreSQL, by URL). One
+ * this user cannot write is refused in one line, before any work; nothing is
+ * created or changed until the write transaction.
  */
-function shrinkWal(db: Db): void {
+export async function openWrites(databaseUrl: string, dryRun: boolean): Promise<ContentWrites> {
   try {
-    db.pragma("wal_checkpoint(TRUNCATE)");
-  } catch {}
-}
-
-function hasTable(db: Db, name: string): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined;
+    return await openContentWrites(databaseUrl, { dryRun });
+  } catch (error) {
+    if (error instanceof WritesRefusedError) throw new UserError(error.message);
+    throw error;
+  }
 }
 
 /**
@@ -257,24 +225,9 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
   const format = detectFormat(options.file, options.format);
   const source = openSource(options.file, format, options.language);
   const dryRun = options.dryRun ?? false;
-  const validated = await validate(source, options, size, progress);
-
-  const file = databasePath(options.databaseUrl);
-  // A dry run reads the real database if there is one, or an empty one in memory.
-  const existed = file === ":memory:" || existsSync(file);
-  let db: Db;
-  if (!dryRun) db = openWritable(options.databaseUrl);
-  else {
-    db = existed ? openExisting(options.databaseUrl) : emptyDatabase();
-    if (!hasTable(db, "posts")) {
-      db.close();
-      db = emptyDatabase();
-    }
-  }
-  let written = false;
+  const writes = await openWrites(options.databaseUrl, dryRun);
   try {
-    if (!dryRun) migrate(db);
-    const writer = new ContentWriter(db, { incoming: validated.incoming, dryRun });
+    const validated = await validate(source, options, size, progress, writes);
     const counter = { bytes: 0 };
     let records = 0;
     const job: PrepareJob = {
@@ -283,54 +236,39 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       language: options.language,
       attachments: source.attachments,
     };
-    const prepared =
-      (options.worker ?? size >= WORKER_MIN_BYTES)
-        ? prepareInWorker(job, counter)
-        : prepareInThread(job, counter);
     progress.start(dryRun ? "checking" : "writing", size);
-    if (!dryRun) db.exec("BEGIN IMMEDIATE");
-    try {
+    // One transaction (a dry run writes nothing): any error rolls it back, leaving the database as it was.
+    const summary = await writes.transaction({ incoming: validated.incoming, dryRun }, async (writer) => {
+      const prepared =
+        (options.worker ?? size >= WORKER_MIN_BYTES)
+          ? prepareInWorker(job, counter)
+          : prepareInThread(job, counter);
       for await (const item of prepared) {
         records++;
         progress.update(counter.bytes, records);
         // Validated in the first pass: a problem now means the file changed under us.
         if (item.kind === "problem")
           throw new UserError(`${options.file} changed during the import: ${item.message}`);
-        if (item.kind === "post") writer.writePost(item.record, item.html);
-        else writer.writePage(item.record, item.html);
+        if (item.kind === "post") await writer.writePost(item.record, item.html);
+        else await writer.writePage(item.record, item.html);
       }
-      writer.finish();
-      if (!dryRun) db.exec("COMMIT");
-      written = !dryRun;
-    } catch (error) {
-      if (db.inTransaction) db.exec("ROLLBACK");
-      throw error;
-    }
-    const { created, updated, unchanged } = writer.summary;
+      await writer.finish();
+      return writer.summary;
+    });
+    const { created, updated, unchanged } = summary;
     progress.done(
       `${dryRun ? "checked" : "wrote"} ${records.toLocaleString("en")} records: ${created} created, ${updated} updated, ${unchanged} unchanged`,
     );
     return {
-      ...writer.summary,
+      ...summary,
       format,
       dryRun,
       skipped: validated.skipped,
       skippedReasons: validated.skippedReasons,
       warnings: validated.warnings,
-      databaseFile: file,
+      database: writes.description,
     };
   } finally {
-    if (!dryRun) shrinkWal(db);
-    db.close();
-    // A database file this failed import created holds nothing: leave no trace of it.
-    if (!written && !existed && !dryRun && file !== ":memory:") {
-      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
-    }
+    await writes.close();
   }
-}
-
-function emptyDatabase(): Db {
-  const { db } = openDatabase(":memory:");
-  migrate(db);
-  return db;
 }

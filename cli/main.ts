@@ -1,9 +1,8 @@
 import { parseArgs } from "node:util";
 import { LANGUAGES } from "#app/content/languages.ts";
 import { parseLanguage } from "#app/content/schemas.ts";
-import { databasePath } from "#app/data/db.server.ts";
+import { IdNumConflictError } from "#app/data/content-writer.ts";
 import { DEFAULT_DATABASE_URL } from "#app/data/open-store.server.ts";
-import { IdNumConflictError } from "#app/data/write.server.ts";
 import { RejectedError, UsageError, UserError } from "#cli/errors.ts";
 import { writeCorpus } from "#cli/generate.ts";
 import { type ImportReport, importFile } from "#cli/import.ts";
@@ -36,7 +35,8 @@ ${SEED_HELP}
 ${GENERATE_HELP}
   sukti --help
 
-The database is DATABASE_URL (default ${DEFAULT_DATABASE_URL}); a missing file is created.
+The database is DATABASE_URL (default ${DEFAULT_DATABASE_URL}; postgres://… for PostgreSQL); a
+missing SQLite file is created.
 Formats and examples: docs/import.md.
 `;
 
@@ -46,17 +46,9 @@ const COMMAND_HELP: Record<string, string> = {
   generate: `Usage:\n${GENERATE_HELP}`,
 };
 
+/** A SQLite file (`file:path`, a bare path) or a PostgreSQL URL; the store checks it when it opens. */
 function databaseUrl(env: NodeJS.ProcessEnv): string {
-  const url = env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
-  if (/^postgres(ql)?:/.test(url)) {
-    throw new UserError("DATABASE_URL: PostgreSQL is not supported yet; use file:path/to/sukti.db");
-  }
-  try {
-    databasePath(url);
-  } catch (error) {
-    throw new UserError((error as Error).message);
-  }
-  return url;
+  return env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
 }
 
 /** parseArgs' own errors ("Unknown option '--x'") as usage errors. */
@@ -78,8 +70,8 @@ export function formatReport(report: ImportReport, file: string): string {
   const verb = report.dryRun ? "would be " : "";
   const lines = [
     report.dryRun
-      ? `dry run of ${file} (${report.format}): nothing was written to ${report.databaseFile}`
-      : `imported ${file} (${report.format}) into ${report.databaseFile}`,
+      ? `dry run of ${file} (${report.format}): nothing was written to ${report.database}`
+      : `imported ${file} (${report.format}) into ${report.database}`,
     `posts: ${report.created.toLocaleString("en")} ${verb}created, ${report.updated.toLocaleString("en")} ${verb}updated, ${report.unchanged.toLocaleString("en")} unchanged`,
   ];
   const pages = report.pages;

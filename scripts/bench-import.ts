@@ -12,7 +12,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { slugify } from "#app/content/slugs.ts";
-import { migrate, openDatabase } from "#app/data/db.server.ts";
+import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { writeCorpus } from "#cli/generate.ts";
 import { importFile } from "#cli/import.ts";
 

@@ -14,10 +14,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { postPath } from "#app/content/languages.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
-import { type Db, migrate, openDatabase } from "#app/data/db.server.ts";
-import { rebuildSearchIndex } from "#app/data/search.server.ts";
-import { SqliteContentStore } from "#app/data/sqlite.server.ts";
-import { writeContent } from "#app/data/write.server.ts";
+import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
+import { rebuildSearchIndex } from "#app/data/sqlite/search.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import { generatePosts } from "#cli/generate.ts";
 import { startServer } from "#tests/support/server.ts";
 

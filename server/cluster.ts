@@ -5,7 +5,7 @@
 // the primary exits 0 once all have. WEB_CONCURRENCY=1 keeps one process.
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
-import { openServedStore } from "#app/data/open-store.server.ts";
+import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.server.ts";
 import { ConfigError, parseEnv } from "#app/env.server.ts";
 import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
@@ -34,7 +34,7 @@ export async function startPrimary() {
   try {
     await (await openServedStore(env.DATABASE_URL)).close();
   } catch (error) {
-    return fail(`cannot open database ${env.DATABASE_URL}: ${(error as Error).message}`);
+    return fail(`cannot open database ${describeDatabaseUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
   }
 
   let stopping = false;

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { seededRandom } from "#app/content/sampling.ts";
-import { openServedStore } from "#app/data/open-store.server.ts";
+import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import type { ServedStore } from "#app/data/store.ts";
 import { ConfigError, parseEnv } from "#app/env.server.ts";
@@ -33,7 +33,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   try {
     store = await openServedStore(env.DATABASE_URL);
   } catch (error) {
-    return fail(`cannot open database ${env.DATABASE_URL}: ${(error as Error).message}`);
+    return fail(`cannot open database ${describeDatabaseUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
   }
   if (store.readOnlyReason && !env.SUKTI_WORKER)
     logger.warn("serving read-only", { reason: store.readOnlyReason });

@@ -1,132 +1,24 @@
-// The shared writer keeps write.server.ts's rules exactly: the same scenarios
-// run through the existing ContentWriter (SQLite), through AsyncContentWriter
-// over a better-sqlite3 WriteTarget, and (when installed) through PostgreSQL;
-// outcomes, errors and the content read back must agree.
-import type { Statement } from "better-sqlite3";
+// The writer's rules run alike whatever drives them: the same scenarios run
+// through SyncContentWriter (SQLite's writeContent), through
+// AsyncContentWriter over SQLite's WriteTarget, and (when installed) through
+// PostgreSQL; outcomes, errors and the content read back (search included)
+// must agree, and the outcomes and messages are pinned below.
 import type pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Language } from "#app/content/languages.ts";
 import type { ContentFile, PostRecord } from "#app/content/schemas.ts";
-import {
-  AsyncContentWriter,
-  incomingKeys,
-  PARKED_ID_NUM_BASE,
-  type PostRow,
-  type StoredPost,
-  type WriteTarget,
-} from "#app/data/content-writer.ts";
-import { type Db, migrate, openDatabase } from "#app/data/db.server.ts";
+import { AsyncContentWriter, incomingKeys, SyncContentWriter } from "#app/data/content-writer.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { writeContentPostgres } from "#app/data/postgres/writes.server.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
-import { SqliteContentStore } from "#app/data/sqlite.server.ts";
-import type { ContentStore, PostStatus, TermKind } from "#app/data/store.ts";
-import { ContentWriter, writeContent } from "#app/data/write.server.ts";
+import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
+import { SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import type { ContentStore } from "#app/data/store.ts";
 import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
-
-/**
- * WriteTarget over better-sqlite3: synchronous statements wrapped in async.
- * The SQLite schema's triggers still keep its search index here, so the
- * index operations have nothing to do.
- */
-class SqliteWriteTarget implements WriteTarget {
-  readonly #sql;
-
-  constructor(db: Db) {
-    this.#sql = {
-      findPost: db.prepare<[string, string], StoredPost>(
-        `SELECT id, id_num AS idNum, status, post_time AS postTime, title,
-           feature_image_url AS featureImageUrl, content, excerpt FROM posts WHERE language = ? AND slug = ?`,
-      ),
-      findByIdNum: db.prepare<[string, number], { id: number; slug: string }>(
-        "SELECT id, slug FROM posts WHERE language = ? AND id_num = ?",
-      ),
-      insertPost: db.prepare(
-        `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt)
-         VALUES (@language, @idNum, @status, @postTime, @title, @slug, @featureImageUrl, @content, @excerpt)`,
-      ),
-      updatePost: db.prepare(
-        `UPDATE posts SET id_num = @idNum, status = @status, post_time = @postTime, title = @title,
-           feature_image_url = @featureImageUrl, content = @content, excerpt = @excerpt, updated_at = unixepoch()
-         WHERE id = @id`,
-      ),
-      setStatus: db.prepare<[string, number]>("UPDATE posts SET status = ? WHERE id = ?"),
-      park: db.prepare<[number]>(`UPDATE posts SET id_num = ${PARKED_ID_NUM_BASE} + id WHERE id = ?`),
-      findParked: db.prepare<[], { language: string; slug: string }>(
-        `SELECT language, slug FROM posts WHERE language IN ('english', 'hindi', 'marathi')
-         AND id_num >= ${PARKED_ID_NUM_BASE} LIMIT 1`,
-      ),
-      postTerms: db.prepare<[number], { kind: TermKind; name: string }>(
-        "SELECT t.kind, t.name FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = ?",
-      ),
-      clearTerms: db.prepare<[number]>("DELETE FROM post_terms WHERE post_id = ?"),
-      linkTerm: db.prepare<[number, number]>(
-        "INSERT OR IGNORE INTO post_terms (post_id, term_id) VALUES (?, ?)",
-      ),
-      findTerm: db.prepare<[string, string], { id: number; name: string }>(
-        "SELECT id, name FROM terms WHERE kind = ? AND slug = ?",
-      ),
-      insertTerm: db.prepare<[string, string, string], { id: number }>(
-        "INSERT INTO terms (kind, name, slug) VALUES (?, ?, ?) RETURNING id",
-      ),
-      findPage: db.prepare<[string], { title: string; content: string }>(
-        "SELECT title, content FROM pages WHERE slug = ?",
-      ),
-      upsertPage: db.prepare(
-        `INSERT INTO pages (slug, title, content) VALUES (@slug, @title, @content)
-         ON CONFLICT (slug) DO UPDATE SET title = excluded.title, content = excluded.content`,
-      ),
-    } satisfies Record<string, Statement<never[], unknown> | Statement<unknown[], unknown>>;
-  }
-
-  async findPost(language: Language, slug: string) {
-    return this.#sql.findPost.get(language, slug) ?? null;
-  }
-  async findByIdNum(language: Language, idNum: number) {
-    return this.#sql.findByIdNum.get(language, idNum) ?? null;
-  }
-  async insertPost(row: PostRow) {
-    return Number(this.#sql.insertPost.run(row).lastInsertRowid);
-  }
-  async updatePost(id: number, row: PostRow) {
-    this.#sql.updatePost.run({ ...row, id });
-  }
-  async setStatus(id: number, status: PostStatus) {
-    this.#sql.setStatus.run(status, id);
-  }
-  async park(id: number) {
-    this.#sql.park.run(id);
-  }
-  async findParked() {
-    return this.#sql.findParked.get() ?? null;
-  }
-  async postTerms(postId: number) {
-    return this.#sql.postTerms.all(postId);
-  }
-  async clearTerms(postId: number) {
-    this.#sql.clearTerms.run(postId);
-  }
-  async linkTerm(postId: number, termId: number) {
-    this.#sql.linkTerm.run(postId, termId);
-  }
-  async findTerm(kind: TermKind, slug: string) {
-    return this.#sql.findTerm.get(kind, slug) ?? null;
-  }
-  async insertTerm(kind: TermKind, name: string, slug: string) {
-    return this.#sql.insertTerm.get(kind, name, slug)!.id;
-  }
-  async addWords() {}
-  async findPage(slug: string) {
-    return this.#sql.findPage.get(slug) ?? null;
-  }
-  async upsertPage(page: { slug: string; title: string; content: string }) {
-    this.#sql.upsertPage.run(page);
-  }
-  async indexPost() {}
-  async unindexPost() {}
-}
 
 async function writeAsyncSqlite(db: Db, content: ContentFile, dryRun: boolean) {
   const writer = new AsyncContentWriter(new SqliteWriteTarget(db), {
@@ -215,11 +107,14 @@ const STEPS: { name: string; content: ContentFile; dryRun?: boolean }[] = [
   { name: "back", content: { posts: [a, b, { ...c, status: "publish" }], pages: [page] } },
 ];
 
-/** write.server.ts's ContentWriter in a dry run (writeContent has none). */
+/** SyncContentWriter in a dry run (writeContent has none). */
 function dryRunSync(db: Db, content: ContentFile) {
-  const writer = new ContentWriter(db, { incoming: incomingKeys(content), dryRun: true });
-  for (const record of content.posts) writer.writePost(record);
-  for (const record of content.pages) writer.writePage(record);
+  const writer = new SyncContentWriter(new SqliteWriteTarget(db), {
+    incoming: incomingKeys(content),
+    dryRun: true,
+  });
+  for (const record of content.posts) writer.writePost(record, sanitizePostHtml(record.content));
+  for (const record of content.pages) writer.writePage(record, sanitizePostHtml(record.content));
   writer.finish();
   return writer.summary;
 }
@@ -274,7 +169,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-test("the shared writer keeps write.server.ts's rules, outcomes and messages", async () => {
+test("the writer's rules give the same outcomes, messages and content, sync, async and on PostgreSQL", async () => {
   const original = openDatabase(":memory:").db;
   const shared = openDatabase(":memory:").db;
   migrate(original);

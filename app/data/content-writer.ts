@@ -4,23 +4,37 @@
 // search document of every published post. Each database implements
 // WriteTarget (its statements); the caller owns the transaction.
 //
-// The rules and messages are those of ContentWriter in ./write.server.ts
-// (whose types are reused here so nothing diverges); the SQLite store is to
-// move onto this class.
+// The rules are generator functions that yield each statement to a driver:
+// AsyncContentWriter awaits a target's answers (PostgreSQL), or takes them as
+// they come when the target answers synchronously (SQLite: no microtask per
+// statement); SyncContentWriter is the same rules for a synchronous target,
+// for callers that cannot await (SQLite's one-transaction writeContent).
 import type { Language } from "#app/content/languages.ts";
 import type { ContentFile, PageRecord, PostRecord } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
 import { type SearchDocument, searchDocument, termWords } from "#app/data/search-document.ts";
 import type { PostStatus, TermKind } from "#app/data/store.ts";
-import {
-  IdNumConflictError,
-  postKey,
-  type WriteCounts,
-  type WriteOutcome,
-  type WriteSummary,
-} from "#app/data/write.server.ts";
 
-export { IdNumConflictError, postKey, type WriteCounts, type WriteOutcome, type WriteSummary };
+export type WriteOutcome = "created" | "updated" | "unchanged";
+
+export interface WriteCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** Post counts at the top level; page counts under `pages`. */
+export interface WriteSummary extends WriteCounts {
+  pages: WriteCounts;
+}
+
+/** An idNum the record asks for is held by a post the import does not touch. */
+export class IdNumConflictError extends Error {}
+
+/** `language` + newline + `slug`: identifies a post, as the unique index does. */
+export function postKey(language: Language, slug: string): string {
+  return `${language}\n${slug}`;
+}
 
 /**
  * A post whose idNum is wanted by another record is parked at
@@ -84,39 +98,86 @@ export interface WriteTarget {
   unindexPost(postId: number): Promise<void>;
 }
 
-/**
- * Upserts posts by (language, slug) and pages by slug over a WriteTarget.
- *
- * `incoming` holds the key of every post the whole import will write: an
- * existing post whose idNum a record takes may only give it up if the import
- * also writes that post (with a new idNum). With `dryRun`, nothing is written
- * and the outcomes are what a real run would report.
- */
-export class AsyncContentWriter {
+/** The same statements answered synchronously (better-sqlite3). */
+export type SyncWriteTarget = {
+  [K in keyof WriteTarget]: (...args: Parameters<WriteTarget[K]>) => Awaited<ReturnType<WriteTarget[K]>>;
+};
+
+type AnyTarget = WriteTarget | SyncWriteTarget;
+/** One statement of the rules, run by a driver against its target. */
+type Statement = (target: AnyTarget) => unknown;
+type Steps<T> = Generator<Statement, T, unknown>;
+
+/** Yields one statement to the driver and returns its (awaited) answer. */
+function* run<R>(statement: (target: AnyTarget) => R): Steps<Awaited<R>> {
+  return (yield statement) as Awaited<R>;
+}
+
+function isPromise(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+/** Runs the rules against the target, awaiting only answers that are promises. */
+async function driveAsync<T>(steps: Steps<T>, target: AnyTarget): Promise<T> {
+  let next = steps.next();
+  while (!next.done) {
+    let answer: unknown;
+    try {
+      answer = next.value(target);
+      if (isPromise(answer)) answer = await answer;
+    } catch (error) {
+      next = steps.throw(error);
+      continue;
+    }
+    next = steps.next(answer);
+  }
+  return next.value;
+}
+
+function driveSync<T>(steps: Steps<T>, target: SyncWriteTarget): T {
+  let next = steps.next();
+  while (!next.done) {
+    let answer: unknown;
+    try {
+      answer = next.value(target);
+      if (isPromise(answer)) throw new Error("SyncContentWriter needs a synchronous WriteTarget");
+    } catch (error) {
+      next = steps.throw(error);
+      continue;
+    }
+    next = steps.next(answer);
+  }
+  return next.value;
+}
+
+export interface WriterOptions {
+  /** The key (postKey) of every post the whole import writes. */
+  incoming: { has(key: string): boolean };
+  dryRun?: boolean;
+}
+
+/** The rules, as steps; the writers below run them. */
+class WriteRules {
   readonly summary: WriteSummary = { created: 0, updated: 0, unchanged: 0, pages: emptyCounts() };
-  readonly #target: WriteTarget;
   readonly #dryRun: boolean;
   readonly #incoming: { has(key: string): boolean };
   readonly #terms = new Map<string, { id: number; name: string }>();
 
-  constructor(target: WriteTarget, options: { incoming: { has(key: string): boolean }; dryRun?: boolean }) {
-    this.#target = target;
+  constructor(options: WriterOptions) {
     this.#dryRun = options.dryRun ?? false;
     this.#incoming = options.incoming;
   }
 
-  /** `html` is the post's content already sanitized (sanitizePostHtml). */
-  async writePost(post: PostRecord, html: string): Promise<WriteOutcome> {
-    const target = this.#target;
-    const existing = await target.findPost(post.language, post.slug);
+  *writePost(post: PostRecord, html: string): Steps<WriteOutcome> {
+    const existing = yield* run((t) => t.findPost(post.language, post.slug));
     let outcome: WriteOutcome;
     if (!existing) outcome = "created";
-    else if (await this.#isUnchanged(existing, post, html)) outcome = "unchanged";
+    else if (yield* this.#isUnchanged(existing, post, html)) outcome = "unchanged";
     else outcome = "updated";
     this.summary[outcome]++;
     if (this.#dryRun || outcome === "unchanged") return outcome;
 
-    if (!existing || existing.idNum !== post.idNum) await this.#freeIdNum(post, existing?.id);
+    if (!existing || existing.idNum !== post.idNum) yield* this.#freeIdNum(post, existing?.id);
     const row: PostRow = {
       language: post.language,
       idNum: post.idNum,
@@ -129,10 +190,10 @@ export class AsyncContentWriter {
       excerpt: post.excerpt,
     };
     let postId: number;
-    if (!existing) postId = await target.insertPost(row);
+    if (!existing) postId = yield* run((t) => t.insertPost(row));
     else {
       postId = existing.id;
-      await target.clearTerms(postId);
+      yield* run((t) => t.clearTerms(postId));
     }
     // Terms in record order, each linked once: their stored names make the document's tags.
     const linked = new Map<number, string>();
@@ -141,31 +202,29 @@ export class AsyncContentWriter {
       ["category", post.categories],
     ] as const) {
       for (const name of names) {
-        const term = await this.#term(kind, name);
+        const term = yield* this.#term(kind, name);
         if (linked.has(term.id)) continue;
-        await target.linkTerm(postId, term.id);
+        yield* run((t) => t.linkTerm(postId, term.id));
         linked.set(term.id, term.name);
       }
     }
-    if (existing) await target.updatePost(postId, row);
+    if (existing) yield* run((t) => t.updatePost(postId, row));
     if (post.status === "publish") {
-      await target.indexPost(
-        postId,
-        searchDocument({
-          title: post.title,
-          content: html,
-          excerpt: post.excerpt,
-          termNames: [...linked.values()],
-        }),
-      );
+      const doc = searchDocument({
+        title: post.title,
+        content: html,
+        excerpt: post.excerpt,
+        termNames: [...linked.values()],
+      });
+      yield* run((t) => t.indexPost(postId, doc));
     } else if (existing) {
-      await target.unindexPost(postId);
+      yield* run((t) => t.unindexPost(postId));
     }
     return outcome;
   }
 
-  async writePage(page: PageRecord, html: string): Promise<WriteOutcome> {
-    const existing = await this.#target.findPage(page.slug);
+  *writePage(page: PageRecord, html: string): Steps<WriteOutcome> {
+    const existing = yield* run((t) => t.findPage(page.slug));
     const outcome: WriteOutcome = !existing
       ? "created"
       : existing.title === page.title && existing.content === html
@@ -173,15 +232,14 @@ export class AsyncContentWriter {
         : "updated";
     this.summary.pages[outcome]++;
     if (!this.#dryRun && outcome !== "unchanged") {
-      await this.#target.upsertPage({ slug: page.slug, title: page.title, content: html });
+      yield* run((t) => t.upsertPage({ slug: page.slug, title: page.title, content: html }));
     }
     return outcome;
   }
 
-  /** Fails if a post parked by #freeIdNum never got its own record: the caller then rolls back. */
-  async finish(): Promise<void> {
+  *finish(): Steps<void> {
     if (this.#dryRun) return;
-    const parked = await this.#target.findParked();
+    const parked = yield* run((t) => t.findParked());
     if (parked) {
       throw new IdNumConflictError(
         `post ${parked.language} "${parked.slug}" gave up its idNum but was not written`,
@@ -190,44 +248,111 @@ export class AsyncContentWriter {
   }
 
   /** Moves the post holding `post.idNum` out of the way, if the import rewrites it too. */
-  async #freeIdNum(post: PostRecord, ownId: number | undefined): Promise<void> {
-    const holder = await this.#target.findByIdNum(post.language, post.idNum);
+  *#freeIdNum(post: PostRecord, ownId: number | undefined): Steps<void> {
+    const holder = yield* run((t) => t.findByIdNum(post.language, post.idNum));
     if (!holder || holder.id === ownId) return;
     if (!this.#incoming.has(postKey(post.language, holder.slug))) {
       throw new IdNumConflictError(
         `idNum ${post.idNum} (${post.language}) of post "${post.slug}" is already held by post "${holder.slug}"`,
       );
     }
-    await this.#target.park(holder.id);
+    yield* run((t) => t.park(holder.id));
   }
 
   /** Terms are one per kind and slug ("Love" and "love" are one tag); cached by name. */
-  async #term(kind: TermKind, name: string): Promise<{ id: number; name: string }> {
+  *#term(kind: TermKind, name: string): Steps<{ id: number; name: string }> {
     const key = `${kind}\n${name}`;
     let term = this.#terms.get(key);
     if (term === undefined) {
       const slug = slugify(name);
-      term = (await this.#target.findTerm(kind, slug)) ?? undefined;
+      term = (yield* run((t) => t.findTerm(kind, slug))) ?? undefined;
       if (!term) {
-        term = { id: await this.#target.insertTerm(kind, name, slug), name };
-        await this.#target.addWords(termWords(name));
+        term = { id: yield* run((t) => t.insertTerm(kind, name, slug)), name };
+        const words = termWords(name);
+        yield* run((t) => t.addWords(words));
       }
       this.#terms.set(key, term);
     }
     return term;
   }
 
-  async #isUnchanged(stored: StoredPost, post: PostRecord, html: string): Promise<boolean> {
-    return (
-      stored.idNum === post.idNum &&
-      stored.status === post.status &&
-      stored.postTime === post.postTime &&
-      stored.title === post.title &&
-      stored.featureImageUrl === post.featureImageUrl &&
-      stored.content === html &&
-      stored.excerpt === post.excerpt &&
-      termKeys(await this.#target.postTerms(stored.id)) === termKeys(recordTerms(post))
-    );
+  *#isUnchanged(stored: StoredPost, post: PostRecord, html: string): Steps<boolean> {
+    if (
+      stored.idNum !== post.idNum ||
+      stored.status !== post.status ||
+      stored.postTime !== post.postTime ||
+      stored.title !== post.title ||
+      stored.featureImageUrl !== post.featureImageUrl ||
+      stored.content !== html ||
+      stored.excerpt !== post.excerpt
+    ) {
+      return false;
+    }
+    const terms = yield* run((t) => t.postTerms(stored.id));
+    return termKeys(terms) === termKeys(recordTerms(post));
+  }
+}
+
+/**
+ * Upserts posts by (language, slug) and pages by slug over a WriteTarget.
+ *
+ * `incoming` holds the key of every post the whole import will write: an
+ * existing post whose idNum a record takes may only give it up if the import
+ * also writes that post (with a new idNum). With `dryRun`, nothing is written
+ * and the outcomes are what a real run would report.
+ */
+export class AsyncContentWriter {
+  readonly #rules: WriteRules;
+  readonly #target: AnyTarget;
+
+  constructor(target: WriteTarget | SyncWriteTarget, options: WriterOptions) {
+    this.#target = target;
+    this.#rules = new WriteRules(options);
+  }
+
+  get summary(): WriteSummary {
+    return this.#rules.summary;
+  }
+
+  /** `html` is the post's content already sanitized (sanitizePostHtml). */
+  writePost(post: PostRecord, html: string): Promise<WriteOutcome> {
+    return driveAsync(this.#rules.writePost(post, html), this.#target);
+  }
+
+  writePage(page: PageRecord, html: string): Promise<WriteOutcome> {
+    return driveAsync(this.#rules.writePage(page, html), this.#target);
+  }
+
+  /** Fails if a post parked for its idNum never got its own record: the caller then rolls back. */
+  finish(): Promise<void> {
+    return driveAsync(this.#rules.finish(), this.#target);
+  }
+}
+
+/** AsyncContentWriter's rules over a synchronous target, for callers that cannot await. */
+export class SyncContentWriter {
+  readonly #rules: WriteRules;
+  readonly #target: SyncWriteTarget;
+
+  constructor(target: SyncWriteTarget, options: WriterOptions) {
+    this.#target = target;
+    this.#rules = new WriteRules(options);
+  }
+
+  get summary(): WriteSummary {
+    return this.#rules.summary;
+  }
+
+  writePost(post: PostRecord, html: string): WriteOutcome {
+    return driveSync(this.#rules.writePost(post, html), this.#target);
+  }
+
+  writePage(page: PageRecord, html: string): WriteOutcome {
+    return driveSync(this.#rules.writePage(page, html), this.#target);
+  }
+
+  finish(): void {
+    driveSync(this.#rules.finish(), this.#target);
   }
 }
 

@@ -11,6 +11,19 @@ export function isPostgresUrl(databaseUrl: string): boolean {
   return /^postgres(ql)?:\/\//i.test(databaseUrl);
 }
 
+/** DATABASE_URL as messages and logs may show it: never a password. */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  if (!isPostgresUrl(databaseUrl)) return databaseUrl;
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = "***";
+    url.searchParams.delete("password");
+    return url.toString();
+  } catch {
+    return "postgres://…";
+  }
+}
+
 /**
  * Opens the store the server reads, prepared: a missing SQLite file or an
  * empty PostgreSQL database is created, migrated and filled with the demo
@@ -21,6 +34,6 @@ export async function openServedStore(databaseUrl = DEFAULT_DATABASE_URL): Promi
     const { openPostgresStore } = await import("#app/data/postgres/served-store.server.ts");
     return openPostgresStore(databaseUrl);
   }
-  const { openContentStore } = await import("#app/data/store.server.ts");
-  return openContentStore(databaseUrl);
+  const { openSqliteStore } = await import("#app/data/sqlite/served-store.server.ts");
+  return openSqliteStore(databaseUrl);
 }

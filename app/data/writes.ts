@@ -6,6 +6,12 @@
 import type { Language } from "#app/content/languages.ts";
 import type { AsyncContentWriter } from "#app/data/content-writer.ts";
 
+/**
+ * The database cannot be opened for these writes (read-only, not a database,
+ * unreachable): the message is one line for the user, naming the database.
+ */
+export class WritesRefusedError extends Error {}
+
 export interface PostKey {
   language: Language;
   idNum: number;

@@ -10,7 +10,6 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type Language, postPath } from "#app/content/languages.ts";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "#app/content/share-image.ts";
-import { openDatabase } from "#app/data/db.server.ts";
 import {
   fontFilePath,
   fontOf,
@@ -20,6 +19,7 @@ import {
   SHARE_LOGO_BOX,
   type ShareTextItem,
 } from "#app/data/share-image.server.ts";
+import { openDatabase } from "#app/data/sqlite/database.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 import { launchBrowser, newPage } from "#tests/support/browser.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";

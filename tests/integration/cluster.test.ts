@@ -65,7 +65,7 @@ test("a worker that cannot start stops the whole server with its message", async
   await new Promise<void>((resolve) => busy.listen(port, "127.0.0.1", resolve));
   try {
     await expect(startServer({ env: { WEB_CONCURRENCY: "2", PORT: String(port) } })).rejects.toThrow(
-      /sukti: cannot listen on 127\.0\.0\.1:\d+[^]*sukti: a worker could not start/,
+      /sukti: cannot listen on 127\.0\.0\.1:\d+[\s\S]*sukti: a worker could not start/,
     );
   } finally {
     busy.close();

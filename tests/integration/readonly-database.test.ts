@@ -14,9 +14,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, type TestContext, test } from "vitest";
 import { postPath } from "#app/content/languages.ts";
-import { migrate, migrationsDir, openDatabase } from "#app/data/db.server.ts";
 import { readDemoContent } from "#app/data/demo.server.ts";
-import { writeContent } from "#app/data/write.server.ts";
+import { migrate, migrationsDir, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 // The built server on a database it can only read: as most deployments run

@@ -1,17 +1,18 @@
 // Issue 4, rule by rule, against a real SQLite file: the store's searchPosts
-// over the index the migration and its triggers keep.
+// over the index the writer keeps (and the migrations built).
 import { mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { PostRecord } from "#app/content/schemas.ts";
-import { type Db, migrate, migrationsDir, openDatabase } from "#app/data/db.server.ts";
 import { readDemoContent } from "#app/data/demo.server.ts";
-import { RANK_WINDOW, rebuildSearchIndex } from "#app/data/search.server.ts";
-import { SqliteContentStore } from "#app/data/sqlite.server.ts";
-import { openContentStore } from "#app/data/store.server.ts";
+import { type Db, migrate, migrationsDir, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
+import { RANK_WINDOW, rebuildSearchIndex } from "#app/data/sqlite/search.server.ts";
+import { openSqliteStore as openContentStore } from "#app/data/sqlite/served-store.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import type { ContentStore, SearchResultPage } from "#app/data/store.ts";
-import { writeContent } from "#app/data/write.server.ts";
 
 let dir: string;
 let db: Db;
@@ -245,17 +246,46 @@ test("the index follows every write: publish, unpublish, edit, retag, rename, de
   expect(await find("mercury")).toEqual(["english/moving"]);
   writeContent(db, { posts: [{ ...live, title: "Mercury thoughts", tags: ["Alchemy"] }], pages: [] });
   expect(await find("alchemy")).toEqual(["english/moving"]);
+  // Renamed outside the writer (folding needs our code): a rebuild brings the index up to date.
   db.prepare("UPDATE terms SET name = 'Transmutation' WHERE name = 'Alchemy'").run();
+  rebuildSearchIndex(db);
   expect(await find("alchemy")).toEqual([]);
   expect(await find("transmutation")).toEqual(["english/moving"]);
   writeContent(db, { posts: [{ ...live, title: "Mercury thoughts", tags: [] }], pages: [] });
   expect(await find("transmutation")).toEqual([]);
+  // Unpublished outside the writer: a pure-SQL trigger takes it out of the index at once.
   db.prepare("UPDATE posts SET status = 'trash' WHERE slug = 'moving'").run();
   expect(await find("mercury")).toEqual([]);
+  // Published outside the writer: indexed by the next rebuild (or write of the post).
   db.prepare("UPDATE posts SET status = 'publish' WHERE slug = 'moving'").run();
+  rebuildSearchIndex(db);
   expect(await find("mercury")).toEqual(["english/moving"]);
   db.prepare("DELETE FROM posts WHERE slug = 'moving'").run();
   expect(await find("mercury")).toEqual([]);
+  const published = db.prepare("SELECT count(*) FROM posts WHERE status = 'publish'").pluck().get();
+  expect(db.prepare("SELECT count(*) FROM search_index").pluck().get()).toBe(published);
+});
+
+test("the database calls no function of ours: a connection without them (a sqlite3 shell) updates and deletes posts", async () => {
+  const extra = post({ idNum: 51, slug: "shell", title: "Wolfram thoughts" });
+  writeContent(db, { posts: [extra], pages: [] });
+  expect(await find("wolfram")).toEqual(["english/shell"]);
+  const calls = db
+    .prepare(
+      "SELECT name FROM sqlite_schema WHERE type IN ('trigger', 'view') AND sql LIKE '%sukti\\_%' ESCAPE '\\'",
+    )
+    .pluck()
+    .all();
+  expect(calls).toEqual([]);
+  const shell = new Database(path.join(dir, "search.db"));
+  try {
+    shell.prepare("UPDATE posts SET title = 'Wolfram, edited' WHERE slug = 'shell'").run();
+    shell.prepare("UPDATE posts SET status = 'draft' WHERE slug = 'shell'").run();
+    expect(await find("wolfram")).toEqual([]);
+    shell.prepare("DELETE FROM posts WHERE slug = 'shell'").run();
+  } finally {
+    shell.close();
+  }
   const published = db.prepare("SELECT count(*) FROM posts WHERE status = 'publish'").pluck().get();
   expect(db.prepare("SELECT count(*) FROM search_index").pluck().get()).toBe(published);
 });

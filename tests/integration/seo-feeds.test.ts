@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LANGUAGES, postPath } from "#app/content/languages.ts";
-import { openDatabase } from "#app/data/db.server.ts";
+import { openDatabase } from "#app/data/sqlite/database.server.ts";
 import { openReadonly, POST_COLUMNS, type PostRow } from "#tests/support/db.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 import { expectRss, expectSitemapIndex, expectUrlset, parseXml } from "./seo-xml.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LANGUAGES, type Language, postPath } from "#app/content/languages.ts";
 import { SHARE_IMAGE_MAX_BYTES } from "#app/content/share-image.ts";
-import { openDatabase } from "#app/data/db.server.ts";
+import { openDatabase } from "#app/data/sqlite/database.server.ts";
 import { openReadonly, POST_COLUMNS, type PostRow } from "#tests/support/db.ts";
 import { getHtml } from "#tests/support/html.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";

@@ -3,7 +3,7 @@ import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { postPath } from "#app/content/languages.ts";
-import { openDatabase } from "#app/data/db.server.ts";
+import { openDatabase } from "#app/data/sqlite/database.server.ts";
 import { openReadonly, POST_COLUMNS, type PostRow } from "#tests/support/db.ts";
 import { getHtml } from "#tests/support/html.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { migrate, openDatabase } from "#app/data/db.server.ts";
-import { writeContent } from "#app/data/write.server.ts";
+import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import { openReadonly } from "#tests/support/db.ts";
 import { startServer } from "#tests/support/server.ts";
 

@@ -45,6 +45,14 @@ export interface TestPostgres {
   url(dbName: string): string;
   /** Creates an empty database and returns its url. */
   createDatabase(name: string): Promise<string>;
+  /** The loopback port the server listens on (the same after a restart). */
+  port: number;
+  /** Stops the server (fast shutdown: open connections are closed), keeping its data. */
+  pause(): Promise<void>;
+  /** Starts a paused server again on the same port, with the same data; resolves once it answers. */
+  resume(): Promise<void>;
+  /** pause(), then `whileDown` (if any), then resume(). */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   /** Stops the server and removes its directory. */
   stop(): Promise<void>;
 }
@@ -138,8 +146,13 @@ export async function startPostgres(
     throw new Error(`initdb failed: ${(error as Error).message}\n${stderr}`);
   }
 
-  for (let attempt = 0; ; attempt++) {
-    const port = await freePort();
+  interface Running {
+    child: ChildProcess;
+    exited: Promise<void>;
+    output: () => string;
+  }
+
+  const spawnServer = (port: number): Running => {
     let output = "";
     const child = spawn(
       path.join(bin, "postgres"),
@@ -177,22 +190,51 @@ export async function startPostgres(
     running.add(child);
     installExitHook();
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    return { child, exited, output: () => output };
+  };
+
+  /** Fast shutdown (open connections are closed), SIGQUIT after 5 s. */
+  const shutDown = async ({ child, exited }: Running): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT");
+    const timer = setTimeout(() => child.kill("SIGQUIT"), 5000);
+    await exited;
+    clearTimeout(timer);
+    running.delete(child);
+  };
+
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
     const url = (dbName: string) => `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(dbName)}`;
+    let server: Running | null = spawnServer(port);
     try {
-      await waitUntilReady(url("postgres"), child, () => output);
+      await waitUntilReady(url("postgres"), server.child, server.output);
     } catch (error) {
-      child.kill("SIGQUIT");
-      await exited;
-      running.delete(child);
+      server.child.kill("SIGQUIT");
+      await server.exited;
+      running.delete(server.child);
       // Another process may have taken the port between the check and the start.
-      if (attempt < 3 && /could not (bind|create listen)|Address already in use/i.test(output)) continue;
+      if (attempt < 3 && /could not (bind|create listen)|Address already in use/i.test(server.output()))
+        continue;
       cleanup();
       throw error;
     }
 
     let stopped = false;
+    const pause = async () => {
+      if (!server) return;
+      const current = server;
+      server = null;
+      await shutDown(current);
+    };
+    const resume = async () => {
+      if (server || stopped) return;
+      const started = spawnServer(port);
+      server = started;
+      await waitUntilReady(url("postgres"), started.child, started.output);
+    };
     return {
       url,
+      port,
       async createDatabase(name) {
         const client = new pg.Client({ connectionString: url("postgres") });
         await client.connect();
@@ -203,15 +245,20 @@ export async function startPostgres(
         }
         return url(name);
       },
+      pause,
+      resume,
+      async restart(whileDown) {
+        await pause();
+        try {
+          await whileDown?.();
+        } finally {
+          await resume();
+        }
+      },
       async stop() {
         if (stopped) return;
         stopped = true;
-        // Fast shutdown: open connections are closed.
-        if (child.exitCode === null) child.kill("SIGINT");
-        const timer = setTimeout(() => child.kill("SIGQUIT"), 5000);
-        await exited;
-        clearTimeout(timer);
-        running.delete(child);
+        await pause();
         cleanup();
       },
     };

@@ -20,7 +20,10 @@ const types: pg.CustomTypesConfig = {
 
 export interface PoolOptions {
   max?: number;
+  /** A host that does not answer fails a connection attempt after this long (ms). */
   connectionTimeoutMillis?: number;
+  /** The server cancels a statement running longer than this (ms); none by default. */
+  statementTimeoutMillis?: number;
 }
 
 /** A pool for DATABASE_URL=postgres://…, numbers parsed as numbers. */
@@ -30,6 +33,14 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
     idleTimeoutMillis: 30_000,
+    // A peer that vanishes without closing the connection (a host or a
+    // network gone) is eventually noticed by TCP keepalive, rather than
+    // leaving the connection open forever. Requests do not wait for it: the
+    // served store's ping() has a timeout of its own.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: "sukti",
+    ...(options.statementTimeoutMillis ? { statement_timeout: options.statementTimeoutMillis } : {}),
     types,
   });
   // An idle client whose connection dies must not crash the process: the next query fails instead.
@@ -39,5 +50,23 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
 
 /** A single client with the same number parsing (LISTEN needs one of its own). */
 export function createClient(url: string): pg.Client {
-  return new pg.Client({ connectionString: url, types, connectionTimeoutMillis: 5000 });
+  return new pg.Client({
+    connectionString: url,
+    types,
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: "sukti",
+  });
+}
+
+/** Ends the pool; gives up waiting for its connections after `timeoutMs` (never hangs). */
+export async function endPool(pool: pg.Pool, timeoutMs = 3000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+    timer.unref();
+  });
+  await Promise.race([pool.end().catch(() => {}), timeout]);
+  clearTimeout(timer);
 }

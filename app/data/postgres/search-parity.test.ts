@@ -6,14 +6,14 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PostRecord } from "#app/content/schemas.ts";
-import { type Db, migrate, openDatabase } from "#app/data/db.server.ts";
 import { loadGeneratedCorpus } from "#app/data/postgres/bulk-load.server.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { writeContentPostgres } from "#app/data/postgres/writes.server.ts";
-import { SqliteContentStore } from "#app/data/sqlite.server.ts";
-import { writeContent } from "#app/data/write.server.ts";
+import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import { generateCorpus } from "#cli/generate.ts";
 import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 

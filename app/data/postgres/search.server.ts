@@ -6,8 +6,8 @@
 // puts the column's marker before each word inside it ({title} : "love" →
 // 't:love'; see documentVector in ./write-target.server.ts).
 import type pg from "pg";
-import { type SearchBackend, type SearchPostRow, searchWith } from "#app/data/postgres/search-core.ts";
 import { COLUMN_MARKERS } from "#app/data/postgres/write-target.server.ts";
+import { type SearchBackend, type SearchPostRow, searchWith } from "#app/data/search-core.ts";
 import { wordTrigrams } from "#app/data/search-document.ts";
 import type { SearchResultPage, Term } from "#app/data/store.ts";
 

@@ -1,7 +1,186 @@
-// Placeholder until the PostgreSQL served store lands (issue 12): the lead's
-// helper replaces this file.
-import type { ServedStore } from "#app/data/store.ts";
+// The store the server holds on DATABASE_URL=postgres://…: the reads of
+// ./reads.server.ts over a pool, the content version of ./version.server.ts,
+// and the health the server acts on. Opening it migrates the database and
+// seeds the demo content when it holds no post, under an advisory lock, so
+// several nodes starting together migrate and seed once.
+//
+// While the database is unreachable, ping() is false (the server answers
+// 503), reads reject with PostgresUnavailableError and contentVersion() is
+// null (no page is cached). Nothing has to be reopened when it is back: the
+// pool connects anew, the LISTEN client reconnects at the next poll.
+import type pg from "pg";
+import { readDemoContent } from "#app/data/demo.server.ts";
+import {
+  describeConnectionError,
+  describePostgresUrl,
+  isUnavailable,
+  PostgresUnavailableError,
+} from "#app/data/postgres/errors.server.ts";
+import { preparePostgres } from "#app/data/postgres/migrate.server.ts";
+import { createPool, endPool } from "#app/data/postgres/pool.server.ts";
+import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
+import { type ContentVersion, watchContentVersion } from "#app/data/postgres/version.server.ts";
+import type { ContentStore, ServedStore } from "#app/data/store.ts";
 
-export async function openPostgresStore(_databaseUrl: string): Promise<ServedStore> {
-  throw new Error("PostgreSQL is not wired in yet");
+export { describePostgresUrl, PostgresUnavailableError };
+
+/** Connections per process. */
+const POOL_SIZE = 10;
+/** A host that does not answer fails a connection attempt (and start-up) after this long. */
+const CONNECT_TIMEOUT_MS = 5000;
+/** The server cancels a read running longer than this (no read of the site takes near it). */
+const READ_TIMEOUT_MS = 10_000;
+/** ping() asks the database at most this often; between asks it answers what it last learnt. */
+const PING_INTERVAL_MS = 250;
+/** A ping the database does not answer within this long counts as down. */
+const PING_TIMEOUT_MS = 1000;
+/** close() gives up waiting for connections after this long. */
+const CLOSE_TIMEOUT_MS = 3000;
+
+/** Every read of ContentStore: a read added there and not here fails to compile. */
+const READS = {
+  getWebsite: true,
+  latestPost: true,
+  samplePosts: true,
+  getPost: true,
+  getPostAnyLanguage: true,
+  getPage: true,
+  adjacentPosts: true,
+  relatedPosts: true,
+  countPosts: true,
+  postAt: true,
+  listPosts: true,
+  getTerm: true,
+  listTags: true,
+  searchPosts: true,
+  listLanguageSummaries: true,
+  listSitemapPosts: true,
+  listSitemapTerms: true,
+  listPages: true,
+  listFeedPosts: true,
+} as const satisfies Record<Exclude<keyof ContentStore, "ping" | "close">, true>;
+
+type Read = keyof typeof READS;
+
+function delay<T>(ms: number, value: T): { promise: Promise<T>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(value), ms);
+    timer.unref();
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+class PostgresHealth {
+  readonly #pool: pg.Pool;
+  readonly #reads: PostgresContentStore;
+  readonly #version: ContentVersion;
+  #up = true;
+  #checkedAt = Date.now();
+  #checking: Promise<boolean> | null = null;
+  #closing: Promise<void> | null = null;
+
+  constructor(pool: pg.Pool, version: ContentVersion) {
+    this.#pool = pool;
+    this.#reads = new PostgresContentStore(pool);
+    this.#version = version;
+  }
+
+  async ping(): Promise<boolean> {
+    if (this.#closing) return false;
+    if (Date.now() - this.#checkedAt < PING_INTERVAL_MS) return this.#up;
+    this.#checking ??= this.#check().finally(() => {
+      this.#checking = null;
+    });
+    return this.#checking;
+  }
+
+  async #check(): Promise<boolean> {
+    const timeout = delay(PING_TIMEOUT_MS, false);
+    const up = await Promise.race([this.#reads.ping(), timeout.promise]);
+    timeout.cancel();
+    this.#up = up;
+    this.#checkedAt = Date.now();
+    return up;
+  }
+
+  #down(): void {
+    this.#up = false;
+    this.#checkedAt = Date.now();
+  }
+
+  contentVersion(): string | null {
+    return this.#up && !this.#closing ? this.#version.current() : null;
+  }
+
+  async read(name: Read, args: unknown[]): Promise<unknown> {
+    // Known down: fail at once rather than wait for a connection attempt.
+    if (!this.#up && !(await this.ping())) throw new PostgresUnavailableError();
+    try {
+      return await (this.#reads[name] as (...a: unknown[]) => Promise<unknown>).apply(this.#reads, args);
+    } catch (error) {
+      if (this.#closing || isUnavailable(error)) {
+        this.#down();
+        throw new PostgresUnavailableError(error);
+      }
+      throw error;
+    }
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      const timeout = delay(CLOSE_TIMEOUT_MS, undefined);
+      await Promise.all([
+        Promise.race([this.#version.stop().catch(() => {}), timeout.promise]),
+        endPool(this.#pool, CLOSE_TIMEOUT_MS),
+      ]);
+      timeout.cancel();
+    })();
+    return this.#closing;
+  }
+}
+
+/**
+ * Opens the PostgreSQL store at `databaseUrl`, migrated, and seeded with the
+ * demo content when the database holds no post. A database that cannot be
+ * reached or prepared throws an Error whose message is one line without the
+ * password (e.g. "connection refused at 127.0.0.1:5433").
+ */
+export async function openPostgresStore(databaseUrl: string): Promise<ServedStore> {
+  // Migrations and the seed run on a pool of their own, without the reads'
+  // statement timeout (a migration on a large table may take longer).
+  const setup = createPool(databaseUrl, { max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  try {
+    await preparePostgres(setup, readDemoContent);
+  } catch (error) {
+    throw new Error(describeConnectionError(error, databaseUrl));
+  } finally {
+    await endPool(setup, CLOSE_TIMEOUT_MS);
+  }
+
+  const pool = createPool(databaseUrl, {
+    max: POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statementTimeoutMillis: READ_TIMEOUT_MS,
+  });
+  let health: PostgresHealth;
+  try {
+    const version = await watchContentVersion(databaseUrl, pool, { pollMs: 500 });
+    health = new PostgresHealth(pool, version);
+  } catch (error) {
+    await endPool(pool, CLOSE_TIMEOUT_MS);
+    throw new Error(describeConnectionError(error, databaseUrl));
+  }
+
+  const reads = Object.fromEntries(
+    Object.keys(READS).map((name) => [name, (...args: unknown[]) => health.read(name as Read, args)]),
+  ) as unknown as Omit<ContentStore, "ping" | "close">;
+  // A plain object (no `then`): `await store` resolves to the store.
+  return {
+    ...reads,
+    ping: () => health.ping(),
+    close: () => health.close(),
+    contentVersion: () => health.contentVersion(),
+    readOnlyReason: null,
+  };
 }

@@ -23,6 +23,14 @@ export async function bumpContentVersion(client: pg.PoolClient | pg.Client): Pro
   return version;
 }
 
+/**
+ * Waits for, then holds until the transaction ends, the one write lock: every
+ * write transaction takes it first, so writers take turns. Call right after BEGIN.
+ */
+export async function takeWriteLock(client: pg.PoolClient | pg.Client): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+}
+
 /** Runs `work` in one write transaction on `client`: committed when it returns, rolled back when it throws. */
 export async function inWriteTransactionOn<T>(
   client: pg.PoolClient,
@@ -30,7 +38,7 @@ export async function inWriteTransactionOn<T>(
 ): Promise<T> {
   await client.query("BEGIN");
   try {
-    await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+    await takeWriteLock(client);
     const result = await work(client);
     await client.query("COMMIT");
     return result;

@@ -4,10 +4,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LANGUAGES } from "#app/content/languages.ts";
-import { migrate, openDatabase } from "#app/data/db.server.ts";
-import { registerSqlFunctions } from "#app/data/sql-functions.server.ts";
-import { SqliteContentStore } from "#app/data/sqlite.server.ts";
-import { writeContent } from "#app/data/write.server.ts";
+import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import { generateCorpus } from "#cli/generate.ts";
 
 // Every read the site makes must be served by an index: a read that scans
@@ -24,7 +23,6 @@ beforeAll(() => {
   writeContent(setup, { posts: generateCorpus({ count: 1500, seed: 3 }), pages: [] });
   setup.close();
   db = new Database(file, { verbose: (sql) => executed.push(String(sql)) });
-  registerSqlFunctions(db);
 }, 60_000);
 
 afterAll(() => {

@@ -1,9 +1,10 @@
-// The search algorithm of app/data/search.server.ts (searchPublishedPosts,
-// expand, expressions, rankWindow, tierRows, hits, bodySnippet) over an async
-// backend, so any database can serve it: the backend runs match expressions
-// (FTS5 syntax, as built by app/content/search-query.ts) and word lookups; the
-// parsing, expansion, tiers, ranking and highlighting are the same code path.
-// Database-neutral: meant to move to app/data/ and serve SQLite too.
+// The search algorithm, once for every database (docs/search.md,
+// docs/decisions/020-search-index.md): parsing, expansion of each query word
+// into indexed words, the title tier, ranking of the newest matches and
+// highlighting. Each database provides a SearchBackend that runs match
+// expressions (FTS5 syntax, as built by app/content/search-query.ts) and word
+// lookups: FTS5 in app/data/sqlite/search.server.ts, tsvector and
+// trigram tables in app/data/postgres/search.server.ts.
 import { htmlToPlainText } from "#app/content/html-text.ts";
 import { highlight, snippet, type WordTest, wordTest } from "#app/content/search-highlight.ts";
 import {
@@ -17,8 +18,14 @@ import {
   wordMatcher,
 } from "#app/content/search-query.ts";
 import { MIN_ROMAN_PREFIX } from "#app/content/search-roman.ts";
-import { emptySearchResult, RANK_WINDOW } from "#app/data/search.server.ts";
 import type { PostSummary, SearchHit, SearchResultPage, Term } from "#app/data/store.ts";
+
+/**
+ * The newest RANK_WINDOW matches of a tier are ranked; older matches of a very
+ * common word follow, newest first. This bounds the cost of "a" or "प्रेम" on
+ * 100,000 posts (docs/decisions/020-search-index.md).
+ */
+export const RANK_WINDOW = 300;
 
 /** Indexed words a query word may bring in, by infix and by skeleton (each). */
 export const MAX_EXPANSIONS = 40;
@@ -28,6 +35,10 @@ export const MAX_PREFIX_WORDS = 64;
 const MAX_COUNTED_TERMS = 6;
 /** Tags offered when a search finds nothing. */
 const SUGGESTED_TAGS = 12;
+
+export function emptySearchResult(page: number): SearchResultPage {
+  return { posts: [], page, hasNext: false, total: 0, mode: "all", ignoredWords: 0, suggestedTags: [] };
+}
 
 export type SearchPostRow = PostSummary & { id: number; content: string };
 
@@ -112,7 +123,14 @@ function expressions(
   };
 }
 
-/** rankWindow of search.server.ts: the same tests in the same order, run concurrently. */
+/**
+ * Orders a tier's window, best first, by: (in "any" mode) how many words the
+ * post has; whether its title has them all; whether it has the words
+ * themselves (not only longer words or romanised forms); whether a tag or
+ * category matched; whether the words are there as typed (not only through
+ * romanisation); then the newest first. Each test is one match over the
+ * window (run concurrently where the backend can).
+ */
 async function rankWindow(backend: SearchBackend, window: readonly number[], query: Expressions) {
   if (window.length <= 1) return [...window];
   const matches: string[] = [];
@@ -141,6 +159,11 @@ async function rankWindow(backend: SearchBackend, window: readonly number[], que
   });
 }
 
+/**
+ * One tier's rows [offset, offset + limit): its newest RANK_WINDOW matches
+ * ranked, then the older ones newest first. Returns the rows and the tier's
+ * size when known without counting.
+ */
 async function tierRows(
   backend: SearchBackend,
   match: string,
@@ -195,7 +218,11 @@ async function hits(backend: SearchBackend, ids: readonly number[], test: WordTe
   return found;
 }
 
-/** searchPublishedPosts of search.server.ts over any backend. See docs/search.md. */
+/**
+ * Published posts matching `text`, best first: posts whose title has a word
+ * of the search (issue 4: a title match ranks above a content-only match),
+ * then the others, each ranked by rankWindow. See docs/search.md.
+ */
 export async function searchWith(
   backend: SearchBackend,
   text: string,

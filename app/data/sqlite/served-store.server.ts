@@ -1,7 +1,13 @@
+// The SQLite store the server holds: the reads of ./reads.server.ts behind
+// health checks (a file that disappears, is replaced or fails with I/O errors
+// answers 503 and is reopened by itself), the content version the page cache
+// keys on, and the read-only fallbacks of ./database.server.ts.
 import { type Stats, statSync } from "node:fs";
-import { databasePath, type OpenedDb, openMigratedDatabase } from "#app/data/db.server.ts";
-import { SqliteContentStore } from "#app/data/sqlite.server.ts";
-import type { ContentStore } from "#app/data/store.ts";
+import { readDemoContent } from "#app/data/demo.server.ts";
+import { databasePath, type OpenedDb, openMigratedDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import type { ContentStore, ServedStore } from "#app/data/store.ts";
 
 export class StoreUnavailableError extends Error {
   constructor(cause?: unknown) {
@@ -134,11 +140,9 @@ class ResilientSqlite {
   }
 }
 
-export type ResilientSqliteStore = ContentStore & {
-  contentVersion(): string | null;
+export type ResilientSqliteStore = ServedStore & {
   /** True when the database can only be read: the server then logs readOnlyReason once. */
   readonly readOnly: boolean;
-  readonly readOnlyReason: string | null;
 };
 
 /** Every read of ContentStore: a read added there and not here fails to compile. */
@@ -169,7 +173,7 @@ const READS = {
  * checks. A plain object (no Proxy): `await store` resolves to the store, as
  * with any object that has no `then`.
  */
-export function resilientSqliteStore(databaseUrl: string, opened: OpenedDb): ResilientSqliteStore {
+function resilientSqliteStore(databaseUrl: string, opened: OpenedDb): ResilientSqliteStore {
   const target = new ResilientSqlite(databaseUrl, opened);
   const reads = Object.fromEntries(
     Object.keys(READS).map((name) => [
@@ -189,4 +193,21 @@ export function resilientSqliteStore(databaseUrl: string, opened: OpenedDb): Res
       return target.readOnlyReason;
     },
   };
+}
+
+/**
+ * The SQLite store the server reads, prepared: a missing file is created,
+ * migrated and filled with the demo content; an existing one is only
+ * migrated, never reseeded. One that can only be read is served as it is
+ * (`readOnlyReason` on the store), unless it needs a migration.
+ */
+export function openSqliteStore(databaseUrl: string): ResilientSqliteStore {
+  const opened = openMigratedDatabase(databaseUrl);
+  try {
+    if (opened.created) writeContent(opened.db, readDemoContent());
+  } catch (error) {
+    opened.db.close();
+    throw error;
+  }
+  return resilientSqliteStore(databaseUrl, opened);
 }

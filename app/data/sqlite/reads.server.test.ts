@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import type { PostRecord } from "#app/content/schemas.ts";
-import { type Db, migrate, openDatabase } from "#app/data/db.server.ts";
-import { SqliteContentStore } from "#app/data/sqlite.server.ts";
-import { writeContent } from "#app/data/write.server.ts";
+import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
 
 let dir: string;
 let db: Db;

@@ -1,7 +1,9 @@
+// ContentStore over SQLite (better-sqlite3): every read the site makes,
+// published posts only. The served store (./served-store.server.ts) wraps it.
 import type { Statement } from "better-sqlite3";
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
-import type { Db } from "#app/data/db.server.ts";
-import { searchPublishedPosts } from "#app/data/search.server.ts";
+import type { Db } from "#app/data/sqlite/database.server.ts";
+import { searchPublishedPosts } from "#app/data/sqlite/search.server.ts";
 import type {
   AdjacentPosts,
   ContentStore,

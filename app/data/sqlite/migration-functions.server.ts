@@ -1,12 +1,9 @@
 import { htmlToPlainText } from "#app/content/html-text.ts";
 import { distinctWords, foldText } from "#app/content/search-fold.ts";
 import { devanagariSkeletons } from "#app/content/search-roman.ts";
-import type { Db } from "#app/data/db.server.ts";
+import type { Db } from "#app/data/sqlite/database.server.ts";
 
-/**
- * A one-function cache of the last few results: the search triggers fold the
- * same post text several times in one write (the post, then each tag link).
- */
+/** A one-function cache of the last few results. */
 function remembered(fn: (text: string) => string, size = 8): (text: string) => string {
   const cache = new Map<string, string>();
   return (text) => {
@@ -23,12 +20,14 @@ const text = (value: unknown): string =>
   typeof value === "string" ? value : value == null ? "" : String(value);
 
 /**
- * Application-defined SQL functions, registered on every connection before
- * migrations run (triggers and indexes may call them). The search triggers
- * (db/migrations/*_search.sql) call these, so a connection that writes posts
- * must be opened through openDatabase().
+ * SQL functions for migrations only: db/migrations/20261122010000_search.sql
+ * indexes an existing database with them (its backfill), and is applied to
+ * every new database. Registered by migrate() on the migrating connection;
+ * the schema holds nothing that calls them once 20261122020000 has run
+ * (search is folded by our code at write time: decision 035), so any other
+ * connection, a plain sqlite3 shell included, can write posts.
  */
-export function registerSqlFunctions(db: Db): void {
+export function registerMigrationFunctions(db: Db): void {
   const fold = remembered(foldText);
   const plain = remembered(htmlToPlainText);
   const options = { deterministic: true };

@@ -1,3 +1,7 @@
+// Opening a SQLite database for the site and the importer: the file named by
+// DATABASE_URL, in WAL mode; a database this process cannot write is opened
+// read-only (else copied into memory) with the reason; migrations are plain
+// SQL in db/migrations/, applied in name order, each in a transaction.
 import {
   accessSync,
   constants,
@@ -11,7 +15,7 @@ import {
 import path from "node:path";
 import Database from "better-sqlite3";
 import { projectRoot } from "#app/data/project-root.server.ts";
-import { registerSqlFunctions } from "#app/data/sql-functions.server.ts";
+import { registerMigrationFunctions } from "#app/data/sqlite/migration-functions.server.ts";
 
 export type Db = Database.Database;
 
@@ -148,7 +152,6 @@ function connect(db: Db, setup?: (db: Db) => void): Db {
     setup?.(db);
     db.pragma("foreign_keys = ON");
     db.pragma("busy_timeout = 5000");
-    registerSqlFunctions(db);
     db.prepare("SELECT count(*) FROM sqlite_schema").get();
     return db;
   } catch (error) {
@@ -186,6 +189,7 @@ export function migrate(db: Db, dir = migrationsDir()): string[] {
     name TEXT PRIMARY KEY,
     applied_at INTEGER NOT NULL DEFAULT (unixepoch())
   )`);
+  registerMigrationFunctions(db);
   const record = db.prepare("INSERT INTO schema_migrations (name) VALUES (?)");
   for (const name of pending) {
     const sql = readFileSync(path.join(dir, name), "utf8");

@@ -13,7 +13,13 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, type TestContext, test } from "vitest";
-import { type Db, migrate, migrationsDir, openDatabase, openMigratedDatabase } from "#app/data/db.server.ts";
+import {
+  type Db,
+  migrate,
+  migrationsDir,
+  openDatabase,
+  openMigratedDatabase,
+} from "#app/data/sqlite/database.server.ts";
 
 // The open fallback chain (openDatabase): writable when it can be, else a
 // read-only connection to the file, else a copy in memory when SQLite cannot
@@ -22,7 +28,7 @@ import { type Db, migrate, migrationsDir, openDatabase, openMigratedDatabase } f
 // as root, since permissions mean nothing to root.
 
 const NOBODY = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null;
-const MODULE = path.join(import.meta.dirname, "db.server.ts");
+const MODULE = path.join(import.meta.dirname, "database.server.ts");
 
 let dir: string;
 let file: string;
@@ -167,8 +173,10 @@ test("changes left in a -wal file without its -shm are an error, not a silently 
 test("a read-only database that lacks a migration stops with one line naming the file, why, and the migration", () => {
   const migrations = path.join(dir, "migrations");
   mkdirSync(migrations);
-  const [first, ...rest] = readdirSync(migrationsDir()).sort();
-  copyFileSync(path.join(migrationsDir(), first!), path.join(migrations, first!));
+  const all = readdirSync(migrationsDir()).sort();
+  const rest = all.slice(-1);
+  for (const name of all.slice(0, -1))
+    copyFileSync(path.join(migrationsDir(), name), path.join(migrations, name));
   createDatabase(3, migrations);
   rmSync(migrations, { recursive: true });
   denyWrite(file);

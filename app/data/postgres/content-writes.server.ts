@@ -1,0 +1,145 @@
+// The write seam (app/data/writes.ts) over PostgreSQL, for the `sukti`
+// command: import, seed, unpublish, delete.
+//
+// Writers take turns on an advisory lock (pg_advisory_xact_lock, taken right
+// after BEGIN and held to COMMIT or ROLLBACK), as SQLite's BEGIN IMMEDIATE
+// makes them: a second import waits for the first, then reads what it
+// committed. Not SERIALIZABLE: two imports touching the same rows would have
+// one fail at its end and need the whole file again; with the lock the second
+// simply waits. Readers are never blocked (they read the last committed
+// snapshot). The content version is bumped, and NOTIFY sent, inside the
+// transaction and only when something changed, so every node sees the new
+// content at its commit (./version.server.ts).
+import type pg from "pg";
+import type { Language } from "#app/content/languages.ts";
+import { AsyncContentWriter, type WriteSummary } from "#app/data/content-writer.ts";
+import { describeConnectionError, describePostgresUrl } from "#app/data/postgres/errors.server.ts";
+import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
+import { createPool, endPool } from "#app/data/postgres/pool.server.ts";
+import { PostgresWriteTarget } from "#app/data/postgres/write-target.server.ts";
+import {
+  bumpContentVersion,
+  deletePost,
+  takeWriteLock,
+  unpublishPost,
+} from "#app/data/postgres/writes.server.ts";
+import { type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
+
+/** Rows fetched at a time by postKeys(): memory stays flat whatever the number of posts. */
+const KEY_BATCH = 5000;
+
+function changed(summary: WriteSummary): boolean {
+  return summary.created + summary.updated + summary.pages.created + summary.pages.updated > 0;
+}
+
+class PostgresWrites implements ContentWrites {
+  readonly description: string;
+  readonly #pool: pg.Pool;
+
+  constructor(pool: pg.Pool, description: string) {
+    this.#pool = pool;
+    this.description = description;
+  }
+
+  /** Every post, read through a cursor in one snapshot, KEY_BATCH rows at a time. */
+  async *postKeys(): AsyncGenerator<PostKey> {
+    const client = await this.#pool.connect();
+    let broken = false;
+    try {
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      await client.query(
+        `DECLARE sukti_post_keys NO SCROLL CURSOR FOR SELECT language, id_num AS "idNum", slug FROM posts`,
+      );
+      for (;;) {
+        const { rows } = await client.query<PostKey>(`FETCH ${KEY_BATCH} FROM sukti_post_keys`);
+        yield* rows;
+        if (rows.length < KEY_BATCH) break;
+      }
+    } finally {
+      // Also when the caller stops early (break out of for await).
+      await client.query("ROLLBACK").catch(() => {
+        broken = true;
+      });
+      client.release(broken);
+    }
+  }
+
+  async pageSlugs(): Promise<string[]> {
+    const { rows } = await this.#pool.query<{ slug: string }>("SELECT slug FROM pages ORDER BY slug");
+    return rows.map((row) => row.slug);
+  }
+
+  async transaction<T>(
+    options: { incoming: { has(key: string): boolean }; dryRun?: boolean },
+    write: (writer: AsyncContentWriter) => Promise<T>,
+  ): Promise<T> {
+    const dryRun = options.dryRun ?? false;
+    const client = await this.#pool.connect();
+    let broken = false;
+    try {
+      if (dryRun) {
+        // One snapshot for the whole run, and any write refused: a dry run reports, never changes.
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      } else {
+        await client.query("BEGIN");
+        await takeWriteLock(client);
+      }
+      const writer = new AsyncContentWriter(new PostgresWriteTarget(client), {
+        incoming: options.incoming,
+        dryRun,
+      });
+      const result = await write(writer);
+      if (dryRun) {
+        await client.query("ROLLBACK");
+        return result;
+      }
+      await writer.finish();
+      if (changed(writer.summary)) await bumpContentVersion(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  unpublishPost(language: Language, slug: string): Promise<boolean> {
+    return unpublishPost(this.#pool, language, slug);
+  }
+
+  deletePost(language: Language, slug: string): Promise<boolean> {
+    return deletePost(this.#pool, language, slug);
+  }
+
+  close(): Promise<void> {
+    return endPool(this.#pool);
+  }
+}
+
+/**
+ * Opens the PostgreSQL database at `databaseUrl` for writing, migrated first
+ * (the command may run before any server has; a dry run migrates too, as
+ * the schema is needed to read). A database that cannot be reached or
+ * migrated is refused with WritesRefusedError: one line, naming the database
+ * without its password.
+ */
+export async function openPostgresWrites(
+  databaseUrl: string,
+  _options: { dryRun?: boolean } = {},
+): Promise<ContentWrites> {
+  const description = describePostgresUrl(databaseUrl);
+  const pool = createPool(databaseUrl, { max: 4 });
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await endPool(pool);
+    throw new WritesRefusedError(
+      `cannot open the database ${description}: ${describeConnectionError(error, databaseUrl)}`,
+    );
+  }
+  return new PostgresWrites(pool, description);
+}

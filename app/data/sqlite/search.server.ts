@@ -1,0 +1,179 @@
+// Search over SQLite: the algorithm of ../search-core.ts over FTS5, on the
+// structures of db/migrations/20261122010000_search.sql (search_index,
+// search_words, search_words_trigram, search_skeletons). Our code fills them
+// at write time (./write-target.server.ts); rebuildSearchIndex below fills
+// them again from the posts. See docs/search.md and
+// docs/decisions/020-search-index.md.
+import type { Statement } from "better-sqlite3";
+import { ftsString } from "#app/content/search-query.ts";
+import { type SearchBackend, type SearchPostRow, searchWith } from "#app/data/search-core.ts";
+import { searchDocument, termWords } from "#app/data/search-document.ts";
+import type { Db } from "#app/data/sqlite/database.server.ts";
+import { SearchIndexWriter } from "#app/data/sqlite/write-target.server.ts";
+import type { SearchResultPage, Term } from "#app/data/store.ts";
+
+export { emptySearchResult, RANK_WINDOW } from "#app/data/search-core.ts";
+
+// FTS5 seeks by rowid only when the bound is an INTEGER; better-sqlite3 binds
+// JavaScript numbers as REAL, hence the casts.
+const SQL = {
+  count: "SELECT count(*) FROM search_index WHERE search_index MATCH ?",
+  newest: "SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rowid DESC LIMIT ?",
+  within: `SELECT rowid FROM search_index WHERE search_index MATCH ?
+    AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`,
+  older: `SELECT rowid FROM search_index WHERE search_index MATCH @match AND rowid < CAST(@below AS INTEGER)
+    ORDER BY rowid DESC LIMIT @limit OFFSET @offset`,
+  posts: `SELECT p.id, p.language, p.id_num AS idNum, p.slug, p.title,
+      p.feature_image_url AS featureImageUrl, p.post_time AS postTime, p.excerpt, p.content
+    FROM posts p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.status = 'publish'`,
+  terms: `SELECT pt.post_id AS postId, t.kind, t.name, t.slug FROM post_terms pt
+    JOIN terms t ON t.id = pt.term_id
+    WHERE pt.post_id IN (SELECT value FROM json_each(?)) ORDER BY t.kind DESC, t.name`,
+  // Bounded at any size: the tags of the newest 500 published posts, most used first
+  // (CROSS JOIN keeps that order; the planner would otherwise start from the tags).
+  suggestedTags: `SELECT t.kind, t.name, t.slug FROM (
+      SELECT id FROM posts WHERE status = 'publish' ORDER BY post_time DESC, id DESC LIMIT 500
+    ) p CROSS JOIN post_terms pt ON pt.post_id = p.id CROSS JOIN terms t ON t.id = pt.term_id
+    WHERE t.kind = 'tag' GROUP BY t.id ORDER BY count(*) DESC, t.name LIMIT ?`,
+  wordRange: "SELECT word FROM search_words WHERE word >= ? AND word < ? ORDER BY word LIMIT ?",
+  infix: `SELECT w.word FROM search_words_trigram tri JOIN search_words w ON w.id = tri.rowid
+    WHERE search_words_trigram MATCH ? LIMIT ?`,
+  skeletonExact: `SELECT DISTINCT w.word FROM search_skeletons s JOIN search_words w ON w.id = s.word_id
+    WHERE s.skeleton = ? LIMIT ?`,
+  // Exact skeletons first, then the shortest: प्रेम before प्रेमाने.
+  skeletonRange: `SELECT w.word, min(length(s.skeleton)) = length(@from) AS exact
+    FROM search_skeletons s JOIN search_words w ON w.id = s.word_id
+    WHERE s.skeleton >= @from AND s.skeleton < @to
+    GROUP BY w.id ORDER BY min(length(s.skeleton)), w.id LIMIT @limit`,
+} as const;
+
+type Statements = { [K in keyof typeof SQL]: Statement<unknown[], unknown> };
+const prepared = new WeakMap<Db, Statements>();
+
+function statements(db: Db): Statements {
+  let found = prepared.get(db);
+  if (!found) {
+    found = Object.fromEntries(
+      Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)]),
+    ) as unknown as Statements;
+    prepared.set(db, found);
+  }
+  return found;
+}
+
+/** SearchBackend over FTS5: better-sqlite3 answers synchronously, inside the async methods. */
+export class SqliteSearchBackend implements SearchBackend {
+  readonly #sql: Statements;
+
+  constructor(db: Db) {
+    this.#sql = statements(db);
+  }
+
+  async count(match: string) {
+    return this.#sql.count.pluck().get(match) as number;
+  }
+
+  async newest(match: string, limit: number) {
+    return this.#sql.newest.pluck().all(match, limit) as number[];
+  }
+
+  /** One FTS5 query over the ids' rowid range (the window is the newest matches, so a range). */
+  async within(match: string, ids: readonly number[]) {
+    if (ids.length === 0) return new Set<number>();
+    let low = ids[0]!;
+    let high = low;
+    for (const id of ids) {
+      if (id < low) low = id;
+      if (id > high) high = id;
+    }
+    return new Set(this.#sql.within.pluck().all(match, low, high) as number[]);
+  }
+
+  async older(match: string, below: number, limit: number, offset: number) {
+    return this.#sql.older.pluck().all({ match, below, limit, offset }) as number[];
+  }
+
+  async posts(ids: readonly number[]) {
+    return this.#sql.posts.all(JSON.stringify(ids)) as SearchPostRow[];
+  }
+
+  async terms(ids: readonly number[]) {
+    return this.#sql.terms.all(JSON.stringify(ids)) as (Term & { postId: number })[];
+  }
+
+  async suggestedTags(limit: number) {
+    return this.#sql.suggestedTags.all(limit) as Term[];
+  }
+
+  async wordRange(from: string, to: string, limit: number) {
+    return this.#sql.wordRange.pluck().all(from, to, limit) as string[];
+  }
+
+  async infix(word: string, limit: number) {
+    return this.#sql.infix.pluck().all(ftsString(word), limit) as string[];
+  }
+
+  async skeletonExact(skeleton: string, limit: number) {
+    return this.#sql.skeletonExact.pluck().all(skeleton, limit) as string[];
+  }
+
+  async skeletonRange(from: string, to: string, limit: number) {
+    const rows = this.#sql.skeletonRange.all({ from, to, limit }) as { word: string; exact: number }[];
+    return rows.map((row) => ({ word: row.word, exact: row.exact === 1 }));
+  }
+}
+
+/** ContentStore.searchPosts over SQLite. */
+export function searchPublishedPosts(
+  db: Db,
+  text: string,
+  page: number,
+  perPage: number,
+): Promise<SearchResultPage> {
+  return searchWith(new SqliteSearchBackend(db), text, page, perPage);
+}
+
+/** Posts read per statement while rebuilding (better-sqlite3 cannot write while a statement iterates). */
+const REBUILD_BATCH = 1000;
+
+/**
+ * Builds the search index and vocabulary again from the posts, folding in
+ * our code as the writer does: after a change to the folding or skeleton
+ * rules (a migration cannot fold), or to measure the build. One transaction.
+ */
+export function rebuildSearchIndex(db: Db): void {
+  const postsAfter = db.prepare<
+    [number, number],
+    { id: number; title: string; content: string; excerpt: string }
+  >(`SELECT id, title, content, excerpt FROM posts WHERE status = 'publish' AND id > ? ORDER BY id LIMIT ?`);
+  // The order of names within the tags column does not matter to a match.
+  const termNames = db.prepare<[string], { postId: number; name: string }>(
+    `SELECT pt.post_id AS postId, t.name FROM post_terms pt JOIN terms t ON t.id = pt.term_id
+     WHERE pt.post_id IN (SELECT value FROM json_each(?)) ORDER BY pt.post_id, pt.term_id`,
+  );
+  db.transaction(() => {
+    // search_words_ad takes each Devanagari word out of the trigram index; skeletons cascade.
+    db.exec(`
+      INSERT INTO search_index (search_index) VALUES ('delete-all');
+      DELETE FROM search_skeletons;
+      DELETE FROM search_words;
+    `);
+    const index = new SearchIndexWriter(db);
+    for (const name of db.prepare("SELECT name FROM terms ORDER BY id").pluck().all() as string[]) {
+      index.addWords(termWords(name));
+    }
+    let after = 0;
+    for (;;) {
+      const posts = postsAfter.all(after, REBUILD_BATCH);
+      if (posts.length === 0) break;
+      const names = new Map<number, string[]>();
+      for (const { postId, name } of termNames.all(JSON.stringify(posts.map((p) => p.id)))) {
+        names.set(postId, [...(names.get(postId) ?? []), name]);
+      }
+      for (const post of posts) {
+        index.indexNew(post.id, searchDocument({ ...post, termNames: names.get(post.id) ?? [] }));
+      }
+      after = posts[posts.length - 1]!.id;
+    }
+  })();
+}

@@ -1,0 +1,200 @@
+// The statements of ../content-writer.ts's rules on SQLite (better-sqlite3,
+// synchronous), inside the caller's transaction, and the search index kept by
+// our code: the folded document of each published post goes into the FTS5
+// table search_index, its words into the vocabulary (search_words), and each
+// new Devanagari word into the trigram index and the romanisation skeletons.
+import type { Statement } from "better-sqlite3";
+import type { Language } from "#app/content/languages.ts";
+import {
+  PARKED_ID_NUM_BASE,
+  type PostRow,
+  type StoredPost,
+  type SyncWriteTarget,
+} from "#app/data/content-writer.ts";
+import { isDevanagariWord, type SearchDocument, wordSkeletons } from "#app/data/search-document.ts";
+import type { Db } from "#app/data/sqlite/database.server.ts";
+import type { PostStatus, TermKind } from "#app/data/store.ts";
+
+type Statements = Record<string, Statement<never[], unknown> | Statement<unknown[], unknown>>;
+
+/**
+ * Writes search_index and the vocabulary for one transaction's writes. On a
+ * database from before search (only the first migration applied) it does
+ * nothing: the migration that creates the index fills it from the posts. Nor
+ * on one whose triggers still keep the index (20261122020000 not applied yet).
+ */
+export class SearchIndexWriter {
+  readonly #sql;
+  /** Words known to be in search_words: each is inserted at most once per writer. */
+  readonly #known = new Set<string>();
+
+  constructor(db: Db) {
+    const names = new Set(
+      db
+        .prepare("SELECT name FROM sqlite_schema WHERE name IN ('search_index', 'search_posts_ai')")
+        .pluck()
+        .all(),
+    );
+    const ours = names.has("search_index") && !names.has("search_posts_ai");
+    this.#sql = !ours
+      ? null
+      : ({
+          remove: db.prepare<[number]>("DELETE FROM search_index WHERE rowid = ?"),
+          insert: db.prepare<[number, string, string, string]>(
+            "INSERT INTO search_index (rowid, title, tags, body) VALUES (?, ?, ?, ?)",
+          ),
+          // New words only, in the given order (word ids grow in order of first use).
+          addWords: db.prepare<[string], { id: number; word: string }>(
+            `INSERT INTO search_words (word) SELECT value FROM json_each(?) WHERE true
+         ON CONFLICT (word) DO NOTHING RETURNING id, word`,
+          ),
+          addTrigrams: db.prepare<[number, string]>(
+            "INSERT INTO search_words_trigram (rowid, word) VALUES (?, ?)",
+          ),
+          addSkeleton: db.prepare<[string, number]>(
+            "INSERT OR IGNORE INTO search_skeletons (skeleton, word_id) VALUES (?, ?)",
+          ),
+        } satisfies Statements);
+  }
+
+  /** Adds the words to the vocabulary (existing ones are kept); Devanagari ones get trigrams and skeletons. */
+  addWords(words: readonly string[]): void {
+    if (!this.#sql) return;
+    const unknown = words.filter((word) => !this.#known.has(word));
+    if (unknown.length === 0) return;
+    for (const word of unknown) this.#known.add(word);
+    for (const { id, word } of this.#sql.addWords.all(JSON.stringify(unknown))) {
+      if (!isDevanagariWord(word)) continue;
+      this.#sql.addTrigrams.run(id, word);
+      for (const skeleton of wordSkeletons(word)) this.#sql.addSkeleton.run(skeleton, id);
+    }
+  }
+
+  /** Replaces the post's row in search_index and adds its words to the vocabulary. */
+  index(postId: number, doc: SearchDocument): void {
+    this.#sql?.remove.run(postId);
+    this.indexNew(postId, doc);
+  }
+
+  /** index() for a post that has no row yet (just inserted, or after 'delete-all'). */
+  indexNew(postId: number, doc: SearchDocument): void {
+    if (!this.#sql) return;
+    this.#sql.insert.run(postId, doc.title, doc.tags, doc.body);
+    this.addWords(doc.words);
+  }
+
+  unindex(postId: number): void {
+    this.#sql?.remove.run(postId);
+  }
+}
+
+/** WriteTarget over better-sqlite3: every statement answers synchronously. */
+export class SqliteWriteTarget implements SyncWriteTarget {
+  readonly #sql;
+  readonly #index: SearchIndexWriter;
+  /** Posts inserted by this target and not indexed yet: they have no search_index row to replace. */
+  readonly #inserted = new Set<number>();
+
+  constructor(db: Db) {
+    this.#index = new SearchIndexWriter(db);
+    this.#sql = {
+      findPost: db.prepare<[string, string], StoredPost>(
+        `SELECT id, id_num AS idNum, status, post_time AS postTime, title,
+           feature_image_url AS featureImageUrl, content, excerpt FROM posts WHERE language = ? AND slug = ?`,
+      ),
+      findByIdNum: db.prepare<[string, number], { id: number; slug: string }>(
+        "SELECT id, slug FROM posts WHERE language = ? AND id_num = ?",
+      ),
+      insertPost: db.prepare<[PostRow]>(
+        `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt)
+         VALUES (@language, @idNum, @status, @postTime, @title, @slug, @featureImageUrl, @content, @excerpt)`,
+      ),
+      updatePost: db.prepare<[PostRow & { id: number }]>(
+        `UPDATE posts SET id_num = @idNum, status = @status, post_time = @postTime, title = @title,
+           feature_image_url = @featureImageUrl, content = @content, excerpt = @excerpt, updated_at = unixepoch()
+         WHERE id = @id`,
+      ),
+      setStatus: db.prepare<[string, number]>("UPDATE posts SET status = ? WHERE id = ?"),
+      park: db.prepare<[number]>(`UPDATE posts SET id_num = ${PARKED_ID_NUM_BASE} + id WHERE id = ?`),
+      findParked: db.prepare<[], { language: string; slug: string }>(
+        `SELECT language, slug FROM posts WHERE language IN ('english', 'hindi', 'marathi')
+         AND id_num >= ${PARKED_ID_NUM_BASE} LIMIT 1`,
+      ),
+      postTerms: db.prepare<[number], { kind: TermKind; name: string }>(
+        "SELECT t.kind, t.name FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = ?",
+      ),
+      clearTerms: db.prepare<[number]>("DELETE FROM post_terms WHERE post_id = ?"),
+      linkTerm: db.prepare<[number, number]>(
+        "INSERT OR IGNORE INTO post_terms (post_id, term_id) VALUES (?, ?)",
+      ),
+      findTerm: db.prepare<[string, string], { id: number; name: string }>(
+        "SELECT id, name FROM terms WHERE kind = ? AND slug = ?",
+      ),
+      insertTerm: db.prepare<[string, string, string], { id: number }>(
+        "INSERT INTO terms (kind, name, slug) VALUES (?, ?, ?) RETURNING id",
+      ),
+      findPage: db.prepare<[string], { title: string; content: string }>(
+        "SELECT title, content FROM pages WHERE slug = ?",
+      ),
+      upsertPage: db.prepare<[{ slug: string; title: string; content: string }]>(
+        `INSERT INTO pages (slug, title, content) VALUES (@slug, @title, @content)
+         ON CONFLICT (slug) DO UPDATE SET title = excluded.title, content = excluded.content`,
+      ),
+    } satisfies Statements;
+  }
+
+  findPost(language: Language, slug: string) {
+    return this.#sql.findPost.get(language, slug) ?? null;
+  }
+  findByIdNum(language: Language, idNum: number) {
+    return this.#sql.findByIdNum.get(language, idNum) ?? null;
+  }
+  insertPost(row: PostRow) {
+    const id = Number(this.#sql.insertPost.run(row).lastInsertRowid);
+    this.#inserted.add(id);
+    return id;
+  }
+  updatePost(id: number, row: PostRow) {
+    this.#sql.updatePost.run({ ...row, id });
+  }
+  setStatus(id: number, status: PostStatus) {
+    this.#sql.setStatus.run(status, id);
+  }
+  park(id: number) {
+    this.#sql.park.run(id);
+  }
+  findParked() {
+    return this.#sql.findParked.get() ?? null;
+  }
+  postTerms(postId: number) {
+    return this.#sql.postTerms.all(postId);
+  }
+  clearTerms(postId: number) {
+    this.#sql.clearTerms.run(postId);
+  }
+  linkTerm(postId: number, termId: number) {
+    this.#sql.linkTerm.run(postId, termId);
+  }
+  findTerm(kind: TermKind, slug: string) {
+    return this.#sql.findTerm.get(kind, slug) ?? null;
+  }
+  insertTerm(kind: TermKind, name: string, slug: string) {
+    return this.#sql.insertTerm.get(kind, name, slug)!.id;
+  }
+  addWords(words: readonly string[]) {
+    this.#index.addWords(words);
+  }
+  findPage(slug: string) {
+    return this.#sql.findPage.get(slug) ?? null;
+  }
+  upsertPage(page: { slug: string; title: string; content: string }) {
+    this.#sql.upsertPage.run(page);
+  }
+  indexPost(postId: number, doc: SearchDocument) {
+    if (this.#inserted.delete(postId)) this.#index.indexNew(postId, doc);
+    else this.#index.index(postId, doc);
+  }
+  unindexPost(postId: number) {
+    this.#index.unindex(postId);
+  }
+}

@@ -1,0 +1,212 @@
+// ContentWrites over a SQLite file: the rules of ../content-writer.ts over
+// ./write-target.server.ts, one BEGIN IMMEDIATE … COMMIT per transaction
+// (readers of a running server see the old content or the new, never part,
+// and their PRAGMA data_version changes at the commit). Nothing is created or
+// migrated before the first write: a rejected import leaves the file as it
+// was, or absent.
+import { existsSync, rmSync } from "node:fs";
+import type { Language } from "#app/content/languages.ts";
+import type { ContentFile } from "#app/content/schemas.ts";
+import {
+  AsyncContentWriter,
+  incomingKeys,
+  SyncContentWriter,
+  type WriteSummary,
+} from "#app/data/content-writer.ts";
+import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
+import { type Db, databasePath, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
+import { type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
+
+/**
+ * Upserts posts (by language and slug) and pages (by slug) in one
+ * transaction, synchronously: the demo content of a new database, tests and
+ * benchmarks. The importer goes through openSqliteWrites.
+ */
+export function writeContent(db: Db, content: ContentFile): WriteSummary {
+  return db.transaction(() => {
+    const writer = new SyncContentWriter(new SqliteWriteTarget(db), { incoming: incomingKeys(content) });
+    for (const post of content.posts) writer.writePost(post, sanitizePostHtml(post.content));
+    for (const page of content.pages) writer.writePage(page, sanitizePostHtml(page.content));
+    writer.finish();
+    return writer.summary;
+  })();
+}
+
+function hasTable(db: Db, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
+/**
+ * A running server keeps its connection open, so ours is not the last to
+ * close and SQLite would leave the -wal file as large as this write made it,
+ * rolled-back frames included, until the server restarts. Checkpointing and
+ * truncating it leaves the disk as the write found it. A reader that holds
+ * the WAL past the busy timeout only means it shrinks later.
+ */
+function shrinkWal(db: Db): void {
+  try {
+    db.pragma("wal_checkpoint(TRUNCATE)");
+  } catch {}
+}
+
+function emptyDatabase(): Db {
+  const { db } = openDatabase(":memory:");
+  migrate(db);
+  return db;
+}
+
+class SqliteWrites implements ContentWrites {
+  readonly description: string;
+  readonly #url: string;
+  readonly #file: string;
+  readonly #dryRun: boolean;
+  /** The connection; null until the first write when the file does not exist yet. */
+  #db: Db | null;
+
+  constructor(databaseUrl: string, dryRun: boolean) {
+    this.#url = databaseUrl;
+    this.#file = databasePath(databaseUrl);
+    this.description = this.#file;
+    this.#dryRun = dryRun;
+    const exists = this.#file === ":memory:" || existsSync(this.#file);
+    this.#db = exists ? this.#open() : null;
+  }
+
+  /** An existing file: read-only for a dry run; otherwise writable, or refused in one line. */
+  #open(): Db {
+    let opened: ReturnType<typeof openDatabase>;
+    try {
+      opened = openDatabase(this.#url, this.#dryRun ? { readonly: true } : {});
+    } catch (error) {
+      throw new WritesRefusedError(`cannot open the database ${this.#file}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (this.#dryRun || opened.readOnly === null) return opened.db;
+    opened.db.close();
+    throw new WritesRefusedError(`cannot write the database ${this.#file}: ${opened.readOnly}`);
+  }
+
+  async *postKeys(): AsyncIterable<PostKey> {
+    const db = this.#db;
+    if (!db || !hasTable(db, "posts")) return;
+    yield* db.prepare("SELECT language, id_num AS idNum, slug FROM posts").iterate() as Iterable<PostKey>;
+  }
+
+  async pageSlugs(): Promise<string[]> {
+    const db = this.#db;
+    if (!db || !hasTable(db, "pages")) return [];
+    return db.prepare("SELECT slug FROM pages").pluck().all() as string[];
+  }
+
+  async transaction<T>(
+    options: { incoming: { has(key: string): boolean }; dryRun?: boolean },
+    write: (writer: AsyncContentWriter) => Promise<T>,
+  ): Promise<T> {
+    if (options.dryRun ?? this.#dryRun) return this.#dryRunWith(options.incoming, write);
+    const created = this.#db === null;
+    const db = this.#db ?? openDatabase(this.#url).db;
+    this.#db = db;
+    let committed = false;
+    try {
+      migrate(db);
+      const writer = new AsyncContentWriter(new SqliteWriteTarget(db), { incoming: options.incoming });
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await write(writer);
+        await writer.finish();
+        db.exec("COMMIT");
+        committed = true;
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec("ROLLBACK");
+        throw error;
+      }
+    } finally {
+      shrinkWal(db);
+      // A database file this failed write created holds nothing: leave no trace of it.
+      if (created && !committed && this.#file !== ":memory:") {
+        db.close();
+        this.#db = null;
+        for (const suffix of ["", "-wal", "-shm"]) rmSync(`${this.#file}${suffix}`, { force: true });
+      }
+    }
+  }
+
+  /** The writer's outcomes against the database as it is (or an empty one), writing nothing. */
+  async #dryRunWith<T>(
+    incoming: { has(key: string): boolean },
+    write: (writer: AsyncContentWriter) => Promise<T>,
+  ): Promise<T> {
+    const existing = this.#db && hasTable(this.#db, "posts") ? this.#db : null;
+    const db = existing ?? emptyDatabase();
+    try {
+      const writer = new AsyncContentWriter(new SqliteWriteTarget(db), { incoming, dryRun: true });
+      const result = await write(writer);
+      await writer.finish();
+      return result;
+    } finally {
+      if (!existing) db.close();
+    }
+  }
+
+  /** Runs `change` in one write transaction on an existing database; false when there is none. */
+  #change(change: (db: Db) => boolean): boolean {
+    const db = this.#db;
+    if (!db || !hasTable(db, "posts")) return false;
+    if (this.#dryRun) throw new Error("this ContentWrites was opened for a dry run");
+    migrate(db);
+    try {
+      return db.transaction(change).immediate(db);
+    } finally {
+      shrinkWal(db);
+    }
+  }
+
+  async unpublishPost(language: Language, slug: string): Promise<boolean> {
+    return this.#change((db) => {
+      const row = db
+        .prepare<[string, string], { id: number }>(
+          `UPDATE posts SET status = 'draft', updated_at = unixepoch()
+           WHERE language = ? AND slug = ? AND status = 'publish' RETURNING id`,
+        )
+        .get(language, slug.normalize("NFC"));
+      if (!row) return false;
+      new SqliteWriteTarget(db).unindexPost(row.id);
+      return true;
+    });
+  }
+
+  async deletePost(language: Language, slug: string): Promise<boolean> {
+    return this.#change((db) => {
+      const row = db
+        .prepare<[string, string], { id: number }>(
+          "DELETE FROM posts WHERE language = ? AND slug = ? RETURNING id",
+        )
+        .get(language, slug.normalize("NFC"));
+      if (!row) return false;
+      new SqliteWriteTarget(db).unindexPost(row.id);
+      return true;
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#db?.close();
+    this.#db = null;
+  }
+}
+
+/**
+ * The `sukti` command's writes to a SQLite file. An existing file that this
+ * user cannot write is refused here, in one line (WritesRefusedError); a
+ * missing one is created and migrated by the first transaction, and removed
+ * again if that transaction fails. With `dryRun`, the file is only read (a
+ * missing one reads as an empty database) and nothing is written.
+ */
+export async function openSqliteWrites(
+  databaseUrl: string,
+  options: { dryRun?: boolean } = {},
+): Promise<ContentWrites> {
+  return new SqliteWrites(databaseUrl, options.dryRun ?? false);
+}
