@@ -12,12 +12,14 @@ const run = (command, args) =>
   });
 
 // The browser tests drive Debian's Chromium (never a downloaded browser); the
-// PostgreSQL tests start a throwaway server from Debian's postgresql.
+// PostgreSQL tests start a throwaway server from Debian's postgresql; a test
+// edits a database with Debian's stock sqlite3 shell.
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const postgres = "/usr/lib/postgresql/15/bin/initdb";
 const missing = [
   ...(existsSync(chromium) ? [] : ["chromium"]),
   ...(existsSync(postgres) ? [] : ["postgresql"]),
+  ...(existsSync("/usr/bin/sqlite3") ? [] : ["sqlite3"]),
 ];
 if (missing.length > 0 && process.getuid?.() === 0) {
   console.log(`Installing Debian's ${missing.join(" and ")} for the tests…`);

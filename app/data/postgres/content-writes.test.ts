@@ -282,6 +282,23 @@ describe.skipIf(!available)("PostgreSQL content writes", () => {
     expect(after.map((k) => k.slug)).not.toContain("goes-away");
     expect(after.map((k) => k.slug)).not.toContain("deleted-one");
   });
+
+  test("a post unpublished or deleted in plain SQL (psql) leaves search results and their counts", async () => {
+    await importContent(writes, {
+      posts: [
+        record({ language: "english", idNum: 70, slug: "sql-unpublished", title: "Plughwort one" }),
+        record({ language: "english", idNum: 71, slug: "sql-deleted", title: "Plughwort two" }),
+      ],
+      pages: [],
+    });
+    expect((await store.searchPosts("plughwort", 1, 10)).total).toBe(2);
+    await pool.query("UPDATE posts SET status = 'draft' WHERE slug = 'sql-unpublished'");
+    expect((await store.searchPosts("plughwort", 1, 10)).total).toBe(1);
+    await pool.query("DELETE FROM posts WHERE slug = 'sql-deleted'");
+    const result = await store.searchPosts("plughwort", 1, 10);
+    expect(result.total).toBe(0);
+    expect(result.posts).toEqual([]);
+  });
 });
 
 describe.skipIf(!available)("PostgreSQL post keys", () => {
