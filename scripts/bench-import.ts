@@ -1,10 +1,11 @@
 // `npm run bench:import [-- --count N]`: how long `sukti import` takes for a
 // large file and how much memory it needs, against a baseline measured in the
 // same run: the same rows written with raw better-sqlite3 statements in the
-// importer's order (terms linked before a post is published, so the search
-// triggers index each post once), with no validation, no sanitizing and no
-// upsert checks. Each measurement runs in its own process, so peak RSS is
-// that run's alone.
+// importer's order (terms linked before a post), with no validation, no
+// sanitizing, no upsert checks and no search index (the importer folds each
+// published post into search_documents and search_index; no trigger does
+// that for raw writes). Each measurement runs in its own process, so peak
+// RSS is that run's alone.
 import { execFileSync } from "node:child_process";
 import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";

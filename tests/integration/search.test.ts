@@ -1,6 +1,7 @@
 // Issue 4, rule by rule, against a real SQLite file: the store's searchPosts
 // over the index the writer keeps (and the migrations built).
-import { mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -12,7 +13,7 @@ import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { RANK_WINDOW, rebuildSearchIndex } from "#app/data/sqlite/search.server.ts";
 import { openSqliteStore as openContentStore } from "#app/data/sqlite/served-store.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
-import type { ContentStore, SearchResultPage } from "#app/data/store.ts";
+import type { ContentStore, SearchHit, SearchResultPage } from "#app/data/store.ts";
 
 let dir: string;
 let db: Db;
@@ -290,6 +291,101 @@ test("the database calls no function of ours: a connection without them (a sqlit
   expect(db.prepare("SELECT count(*) FROM search_index").pluck().get()).toBe(published);
 });
 
+/** Debian's sqlite3 shell (Debian 12: SQLite 3.40, older than better-sqlite3's). */
+const SQLITE3 = "/usr/bin/sqlite3";
+/** Locally a missing shell skips the test below (with a warning); in CI it fails. */
+const skipShell = !existsSync(SQLITE3) && !process.env.CI;
+if (skipShell) {
+  console.warn(
+    `SKIPPED in tests/integration/search.test.ts: ${SQLITE3} is missing, so the test with Debian's sqlite3 shell does not run (apt-get install sqlite3; in CI it fails instead)`,
+  );
+}
+
+/** Runs one statement with the sqlite3 shell; its output, after checking that it exited 0. */
+function sqlite3(file: string, sql: string): string {
+  const run = spawnSync(SQLITE3, ["-bail", file, sql], { encoding: "utf8" });
+  expect({ status: run.status, stderr: run.stderr, error: run.error?.message }, `${SQLITE3} ${sql}`).toEqual({
+    status: 0,
+    stderr: "",
+    error: undefined,
+  });
+  return run.stdout;
+}
+
+test.skipIf(skipShell)(
+  `Debian's sqlite3 shell (${SQLITE3}) edits, unpublishes and deletes posts of a demo database; they leave search, its totals, lists and counts`,
+  async () => {
+    if (!existsSync(SQLITE3))
+      throw new Error(`${SQLITE3} is missing: the test setup must install the sqlite3 package`);
+    const where = mkdtempSync(path.join(tmpdir(), "sukti-search-shell-"));
+    const file = path.join(where, "demo.db");
+    try {
+      const seeded = openContentStore(`file:${file}`);
+      const before = await seeded.searchPosts("love", 1, 100);
+      expect(before.mode).toBe("all");
+      expect(before.total).toBeGreaterThanOrEqual(3);
+      const [unpublished, deleted] = before.posts.slice(0, 2) as [SearchHit, SearchHit];
+      const [ownTitleU, ownTitleD] = await Promise.all(
+        [unpublished, deleted].map(async (p) => slugs(await seeded.searchPosts(p.title, 1, 100))),
+      );
+      expect(ownTitleU).toContain(`${unpublished.language}/${unpublished.slug}`);
+      expect(ownTitleD).toContain(`${deleted.language}/${deleted.slug}`);
+      const countsBefore = await seeded.listLanguageSummaries();
+      await seeded.close();
+
+      const where_ = (p: SearchHit) =>
+        `language = '${p.language}' AND slug = '${p.slug.replaceAll("'", "''")}'`;
+      expect(sqlite3(file, "SELECT sqlite_version()")).toMatch(/^3\./);
+      sqlite3(file, `UPDATE posts SET title = 'Edited in the shell' WHERE ${where_(unpublished)}`);
+      sqlite3(file, `UPDATE posts SET status = 'draft' WHERE ${where_(unpublished)}`);
+      sqlite3(file, `DELETE FROM posts WHERE ${where_(deleted)}`);
+      expect(sqlite3(file, "PRAGMA integrity_check")).toBe("ok\n");
+      sqlite3(file, "INSERT INTO search_index (search_index) VALUES ('integrity-check')");
+
+      const after = openContentStore(`file:${file}`);
+      try {
+        const gone = [unpublished, deleted].map((p) => `${p.language}/${p.slug}`);
+        const found = await after.searchPosts("love", 1, 100);
+        expect(found.total).toBe(before.total - 2);
+        expect(slugs(found)).toEqual(slugs(before).filter((slug) => !gone.includes(slug)));
+        const removedFrom = (language: string) =>
+          gone.filter((slug) => slug.startsWith(`${language}/`)).length;
+        for (const p of [unpublished, deleted]) {
+          for (const text of [p.title, p.slug.replaceAll("-", " "), "Edited in the shell"]) {
+            const result = await after.searchPosts(text, 1, 100);
+            expect(slugs(result)).not.toContain(`${p.language}/${p.slug}`);
+          }
+          expect(await after.getPost(p.language, p.slug)).toBeNull();
+          const count = await after.countPosts(p.language);
+          const countBefore = countsBefore.find((summary) => summary.language === p.language)!.count;
+          expect(count).toBe(countBefore - removedFrom(p.language));
+          const listed = await after.listPosts({ language: p.language }, 1, count + 10);
+          expect(listed.posts).toHaveLength(count);
+          expect(listed.posts.map((q) => q.slug)).not.toContain(p.slug);
+        }
+        expect(
+          (await after.listLanguageSummaries()).map(({ language, count }) => ({ language, count })),
+        ).toEqual(
+          countsBefore.map(({ language, count }) => ({ language, count: count - removedFrom(language) })),
+        );
+      } finally {
+        await after.close();
+      }
+      // The index holds exactly the published posts, and FTS5 finds it consistent.
+      const check = new Database(file);
+      try {
+        const published = check.prepare("SELECT count(*) FROM posts WHERE status = 'publish'").pluck().get();
+        expect(check.prepare("SELECT count(*) FROM search_documents").pluck().get()).toBe(published);
+        check.exec("INSERT INTO search_index (search_index) VALUES ('integrity-check')");
+      } finally {
+        check.close();
+      }
+    } finally {
+      rmSync(where, { recursive: true, force: true });
+    }
+  },
+);
+
 test("pages: the total counts every match, pages do not overlap, and a page past the end is empty", async () => {
   const first = await store.searchPosts("lov", 1, 2);
   const second = await store.searchPosts("lov", 2, 2);
@@ -358,7 +454,6 @@ test("an existing database is indexed by the migration", async () => {
   try {
     // A database from before search: only the first migration applied.
     const before = path.join(where, "before");
-    const { mkdirSync } = await import("node:fs");
     mkdirSync(before);
     const [first] = readdirSync(migrationsDir()).sort();
     symlinkSync(path.join(migrationsDir(), first!), path.join(before, first!));
@@ -377,6 +472,47 @@ test("an existing database is indexed by the migration", async () => {
     } finally {
       await oldStore.close();
     }
+  } finally {
+    rmSync(where, { recursive: true, force: true });
+  }
+});
+
+test("a database of every earlier migration level is converted to the search documents with the same answers", async () => {
+  const where = mkdtempSync(path.join(tmpdir(), "sukti-search-convert-"));
+  const queries = ["love", "lov", "cafe", "creme brulee", "zindagi", "prem", "ज्ञान", "serenity", "धैर्य"];
+  const answers = async (target: Db) => {
+    const reader = new SqliteContentStore(target);
+    return Promise.all(queries.map((q) => reader.searchPosts(q, 1, 24)));
+  };
+  const documents = (target: Db) => target.prepare("SELECT * FROM search_documents ORDER BY post_id").all();
+  try {
+    const { db: fresh } = openDatabase(`file:${path.join(where, "fresh.db")}`);
+    migrate(fresh);
+    writeContent(fresh, { posts: FIXTURES, pages: [] });
+    const expected = await answers(fresh);
+    expect(expected[0]!.total).toBeGreaterThan(0);
+    const all = readdirSync(migrationsDir())
+      .filter((name) => name.endsWith(".sql"))
+      .sort();
+    // Written when only the first `level` migrations were applied, then migrated.
+    for (let level = 1; level < all.length; level++) {
+      const dirAt = path.join(where, `level-${level}`);
+      mkdirSync(dirAt);
+      for (const name of all.slice(0, level))
+        symlinkSync(path.join(migrationsDir(), name), path.join(dirAt, name));
+      const { db: old } = openDatabase(`file:${path.join(where, `level-${level}.db`)}`);
+      try {
+        migrate(old, dirAt);
+        writeContent(old, { posts: FIXTURES, pages: [] });
+        migrate(old);
+        expect(await answers(old), `level ${level}`).toEqual(expected);
+        expect(documents(old), `level ${level}`).toEqual(documents(fresh));
+        old.exec("INSERT INTO search_index (search_index) VALUES ('integrity-check')");
+      } finally {
+        old.close();
+      }
+    }
+    fresh.close();
   } finally {
     rmSync(where, { recursive: true, force: true });
   }

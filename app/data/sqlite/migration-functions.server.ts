@@ -21,8 +21,10 @@ const text = (value: unknown): string =>
 
 /**
  * SQL functions for migrations only: db/migrations/20261122010000_search.sql
- * indexes an existing database with them (its backfill), and is applied to
- * every new database. Registered by migrate() on the migrating connection;
+ * indexes an existing database with them (its backfill), and
+ * 20261122030000_search_documents.sql folds the published posts into
+ * search_documents with them; both are applied to every new database.
+ * Registered by migrate() on the migrating connection;
  * the schema holds nothing that calls them once 20261122020000 has run
  * (search is folded by our code at write time: decision 035), so any other
  * connection, a plain sqlite3 shell included, can write posts.

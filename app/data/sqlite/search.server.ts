@@ -1,6 +1,8 @@
 // Search over SQLite: the algorithm of ../search-core.ts over FTS5, on the
-// structures of db/migrations/20261122010000_search.sql (search_index,
-// search_words, search_words_trigram, search_skeletons). Our code fills them
+// structures of db/migrations/20261122010000_search.sql (search_words,
+// search_words_trigram, search_skeletons) and 20261122030000_search_documents.sql
+// (search_documents, and search_index, external-content FTS5 over it; queries
+// read only the index: MATCH and rowid). Our code fills them
 // at write time (./write-target.server.ts); rebuildSearchIndex below fills
 // them again from the posts. See docs/search.md and
 // docs/decisions/020-search-index.md.
@@ -137,9 +139,10 @@ export function searchPublishedPosts(
 const REBUILD_BATCH = 1000;
 
 /**
- * Builds the search index and vocabulary again from the posts, folding in
- * our code as the writer does: after a change to the folding or skeleton
- * rules (a migration cannot fold), or to measure the build. One transaction.
+ * Builds the search documents, index and vocabulary again from the posts,
+ * folding in our code as the writer does: after posts were published, edited
+ * or terms renamed outside our code, after a change to the folding or
+ * skeleton rules, or to measure the build. One transaction.
  */
 export function rebuildSearchIndex(db: Db): void {
   const postsAfter = db.prepare<
@@ -155,6 +158,7 @@ export function rebuildSearchIndex(db: Db): void {
     // search_words_ad takes each Devanagari word out of the trigram index; skeletons cascade.
     db.exec(`
       INSERT INTO search_index (search_index) VALUES ('delete-all');
+      DELETE FROM search_documents;
       DELETE FROM search_skeletons;
       DELETE FROM search_words;
     `);

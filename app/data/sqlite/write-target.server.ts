@@ -1,8 +1,9 @@
 // The statements of ../content-writer.ts's rules on SQLite (better-sqlite3,
 // synchronous), inside the caller's transaction, and the search index kept by
-// our code: the folded document of each published post goes into the FTS5
-// table search_index, its words into the vocabulary (search_words), and each
-// new Devanagari word into the trigram index and the romanisation skeletons.
+// our code: the folded document of each published post goes into
+// search_documents and the FTS5 table search_index over it, its words into
+// the vocabulary (search_words), and each new Devanagari word into the
+// trigram index and the romanisation skeletons.
 import type { Statement } from "better-sqlite3";
 import type { Language } from "#app/content/languages.ts";
 import {
@@ -18,10 +19,10 @@ import type { PostStatus, TermKind } from "#app/data/store.ts";
 type Statements = Record<string, Statement<never[], unknown> | Statement<unknown[], unknown>>;
 
 /**
- * Writes search_index and the vocabulary for one transaction's writes. On a
- * database from before search (only the first migration applied) it does
- * nothing: the migration that creates the index fills it from the posts. Nor
- * on one whose triggers still keep the index (20261122020000 not applied yet).
+ * Writes search_documents, search_index and the vocabulary for one
+ * transaction's writes. On a database from before search_documents (only
+ * older migrations applied) it does nothing: migration 20261122030000 fills
+ * search_documents and search_index from the posts.
  */
 export class SearchIndexWriter {
   readonly #sql;
@@ -29,18 +30,25 @@ export class SearchIndexWriter {
   readonly #known = new Set<string>();
 
   constructor(db: Db) {
-    const names = new Set(
-      db
-        .prepare("SELECT name FROM sqlite_schema WHERE name IN ('search_index', 'search_posts_ai')")
-        .pluck()
-        .all(),
-    );
-    const ours = names.has("search_index") && !names.has("search_posts_ai");
+    const ours =
+      db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'search_documents'").get() !==
+      undefined;
     this.#sql = !ours
       ? null
       : ({
-          remove: db.prepare<[number]>("DELETE FROM search_index WHERE rowid = ?"),
-          insert: db.prepare<[number, string, string, string]>(
+          stored: db.prepare<[number], { title: string; tags: string; body: string }>(
+            "SELECT title, tags, body FROM search_documents WHERE post_id = ?",
+          ),
+          // Removal, as the triggers on posts do it: FTS5's 'delete' with the stored values, then the document.
+          removeIndexed: db.prepare<[number]>(
+            `INSERT INTO search_index (search_index, rowid, title, tags, body)
+             SELECT 'delete', post_id, title, tags, body FROM search_documents WHERE post_id = ?`,
+          ),
+          removeDocument: db.prepare<[number]>("DELETE FROM search_documents WHERE post_id = ?"),
+          insertDocument: db.prepare<[number, string, string, string]>(
+            "INSERT INTO search_documents (post_id, title, tags, body) VALUES (?, ?, ?, ?)",
+          ),
+          insertIndexed: db.prepare<[number, string, string, string]>(
             "INSERT INTO search_index (rowid, title, tags, body) VALUES (?, ?, ?, ?)",
           ),
           // New words only, in the given order (word ids grow in order of first use).
@@ -70,21 +78,33 @@ export class SearchIndexWriter {
     }
   }
 
-  /** Replaces the post's row in search_index and adds its words to the vocabulary. */
+  /** Replaces the post's document (unless it is unchanged) and adds its words to the vocabulary. */
   index(postId: number, doc: SearchDocument): void {
-    this.#sql?.remove.run(postId);
+    if (!this.#sql) return;
+    const stored = this.#sql.stored.get(postId);
+    if (stored) {
+      if (stored.title === doc.title && stored.tags === doc.tags && stored.body === doc.body) {
+        this.addWords(doc.words);
+        return;
+      }
+      this.unindex(postId);
+    }
     this.indexNew(postId, doc);
   }
 
-  /** index() for a post that has no row yet (just inserted, or after 'delete-all'). */
+  /** index() for a post that has no document yet (just inserted, or after 'delete-all'). */
   indexNew(postId: number, doc: SearchDocument): void {
     if (!this.#sql) return;
-    this.#sql.insert.run(postId, doc.title, doc.tags, doc.body);
+    this.#sql.insertDocument.run(postId, doc.title, doc.tags, doc.body);
+    this.#sql.insertIndexed.run(postId, doc.title, doc.tags, doc.body);
     this.addWords(doc.words);
   }
 
+  /** Removes the post's document, if it has one. */
   unindex(postId: number): void {
-    this.#sql?.remove.run(postId);
+    if (!this.#sql) return;
+    this.#sql.removeIndexed.run(postId);
+    this.#sql.removeDocument.run(postId);
   }
 }
 
@@ -92,7 +112,7 @@ export class SearchIndexWriter {
 export class SqliteWriteTarget implements SyncWriteTarget {
   readonly #sql;
   readonly #index: SearchIndexWriter;
-  /** Posts inserted by this target and not indexed yet: they have no search_index row to replace. */
+  /** Posts inserted by this target and not indexed yet: they have no document to replace. */
   readonly #inserted = new Set<number>();
 
   constructor(db: Db) {
