@@ -3,11 +3,12 @@
 // processes, in one run, against a bare node:http server answering the same
 // bytes from memory (the machine's ceiling). Load from Debian's wrk
 // (-t1 -c16), loopback only; everything stops by itself. Demo data.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { postgresAvailable, startPostgres } from "#tests/support/postgres.ts";
 import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
 
@@ -38,11 +39,17 @@ interface Figures {
   non2xx: number;
 }
 
-/** wrk's figures for one URL: requests/s and the latency percentiles, in ms. */
-function wrk(url: string): Figures {
-  const out = execFileSync("wrk", ["-t1", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", url], {
-    encoding: "utf8",
-  });
+/**
+ * wrk's figures for one URL: requests/s and the latency percentiles, in ms.
+ * Run without blocking this process: a blocked event loop lets fetch reuse a
+ * keep-alive socket the server has already closed.
+ */
+async function wrk(url: string): Promise<Figures> {
+  const { stdout: out } = await promisify(execFile)(
+    "wrk",
+    ["-t1", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", url],
+    { encoding: "utf8" },
+  );
   const ms = (label: string) => {
     const match = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
     if (!match) return Number.NaN;
@@ -88,11 +95,15 @@ async function measure(label: string, databaseUrl: string, workers: number, bare
     const rows: string[] = [];
     for (const [page, target] of Object.entries(PAGES)) {
       const server = page.endsWith(", rendered") ? uncached : cached;
-      const response = await fetch(`${server.url}${target}`);
+      const response = await fetch(`${server.url}${target}`).catch((error: Error) => {
+        throw new Error(
+          `${label}: ${target}: ${error.message}; the server said:\n${server.output().slice(-3000)}`,
+        );
+      });
       if (response.status !== 200) throw new Error(`${label}: ${target} answered ${response.status}`);
       const body = Buffer.from(await response.arrayBuffer());
       if (!bare.has(page)) bare.set(page, await bareFigures(body));
-      const f = wrk(`${server.url}${target}`);
+      const f = await wrk(`${server.url}${target}`);
       const ceiling = bare.get(page)!;
       rows.push(
         `| ${label} | ${page} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${((100 * f.rps) / ceiling.rps).toFixed(1)}% | ${f.non2xx} |`,
@@ -113,7 +124,7 @@ async function bareFigures(body: Buffer): Promise<Figures> {
   });
   await new Promise<void>((resolve) => bare.listen(port, "127.0.0.1", resolve));
   try {
-    return wrk(`http://127.0.0.1:${port}/`);
+    return await wrk(`http://127.0.0.1:${port}/`);
   } finally {
     bare.close();
   }
