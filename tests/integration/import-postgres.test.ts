@@ -73,13 +73,13 @@ describe.skipIf(!available)("sukti on PostgreSQL", () => {
     expect(sukti(url, "seed").status).toBe(0);
     const before = await snapshot(url);
     const file = path.join(dir, "bad.json");
-    const good = { idNum: 1, language: "english", status: "publish", postTime: 1_700_000_000 };
+    const good = { idNum: 990_002, language: "english", status: "publish", postTime: 1_700_000_000 };
     writeFileSync(
       file,
       JSON.stringify({
         posts: [
           { ...good, title: "Fine", slug: "fine-one", content: "<p>fine</p>" },
-          { ...good, idNum: 2, title: "", slug: "broken-one", content: "<p>x</p>" },
+          { ...good, idNum: 990_003, title: "", slug: "broken-one", content: "<p>x</p>" },
         ],
       }),
     );
@@ -93,7 +93,9 @@ describe.skipIf(!available)("sukti on PostgreSQL", () => {
     const dry = path.join(dir, "dry.json");
     writeFileSync(
       dry,
-      JSON.stringify({ posts: [{ ...good, idNum: 9, title: "Dry", slug: "dry-one", content: "<p>d</p>" }] }),
+      JSON.stringify({
+        posts: [{ ...good, idNum: 990_001, title: "Dry", slug: "dry-one", content: "<p>d</p>" }],
+      }),
     );
     const dryRun = sukti(url, "import", dry, "--dry-run");
     expect(dryRun.status, dryRun.stderr).toBe(0);
