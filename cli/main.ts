@@ -5,7 +5,7 @@ import { IdNumConflictError } from "#app/data/content-writer.ts";
 import { DEFAULT_DATABASE_URL } from "#app/data/open-store.server.ts";
 import { RejectedError, UsageError, UserError } from "#cli/errors.ts";
 import { writeCorpus } from "#cli/generate.ts";
-import { type ImportReport, importFile } from "#cli/import.ts";
+import { type ImportReport, importFile, openWrites } from "#cli/import.ts";
 import { terminalProgress } from "#cli/progress.ts";
 import { seed } from "#cli/seed.ts";
 import { FORMATS, type Format } from "#cli/source.ts";
@@ -23,6 +23,13 @@ const SEED_HELP = `  sukti seed [--force]
       Load the demo content. Refuses a database holding other content unless
       --force (which adds the demo posts to it and deletes nothing).`;
 
+const UNPUBLISH_HELP = `  sukti unpublish LANGUAGE SLUG
+      Take a published post off the site (it becomes a draft: gone from every
+      page, list, feed, sitemap and search; a later import can publish it).`;
+
+const DELETE_HELP = `  sukti delete LANGUAGE SLUG
+      Delete a post of any status, with its links to tags and categories.`;
+
 const GENERATE_HELP = `  sukti generate --count N [--out FILE] [--format json|ndjson] [--seed S]
       Write N synthetic posts (English, Hindi, Marathi) for benchmarks, to FILE
       or stdout. The same --seed (default 1) gives the same posts.`;
@@ -32,6 +39,8 @@ export const HELP = `sukti: manage a sukti site's content
 Usage:
 ${IMPORT_HELP}
 ${SEED_HELP}
+${UNPUBLISH_HELP}
+${DELETE_HELP}
 ${GENERATE_HELP}
   sukti --help
 
@@ -44,6 +53,8 @@ const COMMAND_HELP: Record<string, string> = {
   import: `Usage:\n${IMPORT_HELP}`,
   seed: `Usage:\n${SEED_HELP}`,
   generate: `Usage:\n${GENERATE_HELP}`,
+  unpublish: `Usage:\n${UNPUBLISH_HELP}`,
+  delete: `Usage:\n${DELETE_HELP}`,
 };
 
 /** A SQLite file (`file:path`, a bare path) or a PostgreSQL URL; the store checks it when it opens. */
@@ -142,6 +153,35 @@ async function runSeed(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   process.stdout.write(formatReport(report, "the demo content"));
 }
 
+/** `sukti unpublish|delete LANGUAGE SLUG`: one post, in one transaction; every server sees it at once. */
+async function runRemove(command: "unpublish" | "delete", args: string[], env: NodeJS.ProcessEnv) {
+  const { values, positionals } = parse(() =>
+    parseArgs({ args, allowPositionals: true, options: HELP_OPTION }),
+  );
+  if (values.help) return void process.stdout.write(`${COMMAND_HELP[command]}\n`);
+  if (positionals.length !== 2)
+    throw new UsageError(`${command} takes LANGUAGE SLUG: sukti ${command} hindi my-post`);
+  const language = parseLanguage(positionals[0]!);
+  if (!language) throw new UsageError(`unknown language "${positionals[0]}" (use ${LANGUAGES.join(", ")})`);
+  const slug = positionals[1]!.normalize("NFC");
+  const writes = await openWrites(databaseUrl(env), false);
+  try {
+    const done =
+      command === "unpublish"
+        ? await writes.unpublishPost(language, slug)
+        : await writes.deletePost(language, slug);
+    if (!done) {
+      const what = command === "unpublish" ? "no published post" : "no post";
+      throw new UserError(`${what} ${language} "${slug}" in ${writes.description}; nothing was changed`);
+    }
+    process.stdout.write(
+      `${command === "unpublish" ? "unpublished" : "deleted"} ${language} "${slug}" in ${writes.description}\n`,
+    );
+  } finally {
+    await writes.close();
+  }
+}
+
 async function runGenerate(args: string[]): Promise<void> {
   const { values, positionals } = parse(() =>
     parseArgs({
@@ -184,6 +224,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return 0;
       case "generate":
         await runGenerate(rest);
+        return 0;
+      case "unpublish":
+      case "delete":
+        await runRemove(command, rest, env);
         return 0;
       case undefined:
       case "help":
