@@ -79,9 +79,9 @@ describe.skipIf(!available)("PostgreSQL", () => {
 
   test("two nodes on one database: an import shows on both within a second; one killed, the other serves", async () => {
     const url = await postgres.createDatabase("nodes");
-    // Started together on an empty database: it is seeded once.
+    // Started together on an empty database (it is seeded once); one node runs two workers.
     const [one, two] = await Promise.all([
-      startServer({ env: { DATABASE_URL: url } }),
+      startServer({ env: { DATABASE_URL: url, WEB_CONCURRENCY: "2" } }),
       startServer({ env: { DATABASE_URL: url } }),
     ]);
     try {
@@ -127,6 +127,44 @@ describe.skipIf(!available)("PostgreSQL", () => {
       expect((await fetch(`${two.url}/healthz`)).status).toBe(200);
     } finally {
       await Promise.all([one.stop(), two.stop()]);
+    }
+  }, 120_000);
+
+  test("a database down at start is one line without the password; one that goes away answers 503, then recovers", async () => {
+    const dead = `postgres://sukti:hunter2@127.0.0.1:${postgres.port + 1}/nowhere`;
+    const failed = await startServer({ env: { DATABASE_URL: dead } }).then(
+      () => "started",
+      (error: Error) => error.message,
+    );
+    expect(failed).toMatch(
+      /sukti: cannot open database postgres:\/\/sukti:\*\*\*@127\.0\.0\.1:\d+\/nowhere: .+/,
+    );
+    expect(failed).not.toContain("hunter2");
+    expect(failed).not.toMatch(/^\s+at /m);
+
+    const url = await postgres.createDatabase("outage");
+    const server = await startServer({ env: { DATABASE_URL: url } });
+    try {
+      expect((await fetch(`${server.url}/tags`)).status).toBe(200);
+      const statusWithin = async (status: number, pathname: string, ms: number) => {
+        const deadline = Date.now() + ms;
+        for (;;) {
+          const got = (await fetch(`${server.url}${pathname}`)).status;
+          if (got === status || Date.now() > deadline) return got;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      await postgres.restart(async () => {
+        expect(await statusWithin(503, "/healthz", 5000)).toBe(503);
+        const page = await fetch(`${server.url}/tags`);
+        expect(page.status).toBe(503);
+        expect(await page.text()).toContain("Back in a moment");
+      });
+      expect(await statusWithin(200, "/healthz", 15_000)).toBe(200);
+      expect((await fetch(`${server.url}/tags`)).status).toBe(200);
+      expect((await fetch(`${server.url}/search/love`)).status).toBe(200);
+    } finally {
+      await server.stop();
     }
   }, 120_000);
 });
