@@ -6,26 +6,16 @@
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.server.ts";
-import { ConfigError, parseEnv } from "#app/env.server.ts";
 import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
-import { startServer } from "./start.ts";
+import { envOrExit, fail, startServer } from "./start.ts";
 
 /** A worker that exits sooner than this after it started listening counts as crashing. */
 const CRASH_WINDOW_MS = 5_000;
 const MAX_QUICK_CRASHES = 5;
 
 export async function startPrimary() {
-  const fail = (message: string): never => {
-    process.stderr.write(`sukti: ${message}\n`);
-    process.exit(1);
-  };
-  let env: ReturnType<typeof parseEnv>;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    return fail(error instanceof ConfigError ? error.message : String(error));
-  }
+  const env = envOrExit();
   const count = env.WEB_CONCURRENCY ?? availableParallelism();
   if (count <= 1) return startServer();
 

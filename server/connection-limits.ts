@@ -53,7 +53,7 @@ interface Tracked {
  * own headersTimeout check misses silent sockets while another connection
  * is mid-request (seen on Node 20: a silent socket held past 30 s).
  */
-export function capConnections(server: Server, maxConnections: number) {
+export function capConnections(server: Server, maxConnections: number): void {
   // Insertion order is idle order: a socket moves to the end when it goes idle.
   const sockets = new Map<Socket, Tracked>();
   server.on("connection", (socket: Socket) => {
@@ -93,9 +93,4 @@ export function capConnections(server: Server, maxConnections: number) {
     }
   }, 1_000).unref();
   server.once("close", () => clearInterval(sweep));
-  return {
-    get open() {
-      return sockets.size;
-    },
-  };
 }

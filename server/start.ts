@@ -8,7 +8,7 @@ import { seededRandom } from "#app/content/sampling.ts";
 import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import type { ServedStore } from "#app/data/store.ts";
-import { ConfigError, parseEnv } from "#app/env.server.ts";
+import { ConfigError, type Env, parseEnv } from "#app/env.server.ts";
 import { createApp } from "./app.ts";
 import { capConnections, defaultMaxConnections, SERVER_TIMEOUTS } from "./connection-limits.ts";
 import { createLogger } from "./logger.ts";
@@ -17,17 +17,23 @@ import { stopOnSignal } from "./shutdown.ts";
 
 export { startPrimary } from "./cluster.ts";
 
-export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
-  const fail = (message: string): never => {
-    process.stderr.write(`sukti: ${message}\n`);
-    process.exit(1);
-  };
-  let env: ReturnType<typeof parseEnv>;
+/** Start-up failures: one line on stderr, exit code 1. */
+export function fail(message: string): never {
+  process.stderr.write(`sukti: ${message}\n`);
+  process.exit(1);
+}
+
+/** The validated environment, or one line and exit 1. */
+export function envOrExit(): Env {
   try {
-    env = parseEnv();
+    return parseEnv();
   } catch (error) {
     return fail(error instanceof ConfigError ? error.message : String(error));
   }
+}
+
+export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
+  const env = envOrExit();
   const logger = createLogger(env.LOG_LEVEL);
   let store: ServedStore;
   try {

@@ -168,3 +168,40 @@ export interface ServedStore extends ContentStore {
   /** Why the database can only be read (the server says so once at start), or null. */
   readonly readOnlyReason: string | null;
 }
+
+/** The reads of ContentStore (all but ping and close). */
+export type ContentReads = Omit<ContentStore, "ping" | "close">;
+export type ReadName = keyof ContentReads;
+
+/** Every read of ContentStore: a read added there and not here fails to compile. */
+const READ_NAMES = {
+  getWebsite: true,
+  latestPost: true,
+  samplePosts: true,
+  getPost: true,
+  getPostAnyLanguage: true,
+  getPage: true,
+  adjacentPosts: true,
+  relatedPosts: true,
+  countPosts: true,
+  postAt: true,
+  listPosts: true,
+  getTerm: true,
+  listTags: true,
+  searchPosts: true,
+  listLanguageSummaries: true,
+  listSitemapPosts: true,
+  listSitemapTerms: true,
+  listPages: true,
+  listFeedPosts: true,
+} as const satisfies Record<ReadName, true>;
+
+/**
+ * Every read, each passed to `call` (a database adapter's health checks).
+ * A plain object, no Proxy: `await store` resolves to the store.
+ */
+export function guardedReads(call: (name: ReadName, args: unknown[]) => Promise<unknown>): ContentReads {
+  return Object.fromEntries(
+    Object.keys(READ_NAMES).map((name) => [name, (...args: unknown[]) => call(name as ReadName, args)]),
+  ) as unknown as ContentReads;
+}

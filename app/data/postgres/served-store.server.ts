@@ -20,7 +20,7 @@ import { preparePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool, endPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { type ContentVersion, watchContentVersion } from "#app/data/postgres/version.server.ts";
-import type { ContentStore, ServedStore } from "#app/data/store.ts";
+import { guardedReads, type ReadName, type ServedStore } from "#app/data/store.ts";
 
 export { describePostgresUrl, PostgresUnavailableError };
 
@@ -36,31 +36,6 @@ const PING_INTERVAL_MS = 250;
 const PING_TIMEOUT_MS = 1000;
 /** close() gives up waiting for connections after this long. */
 const CLOSE_TIMEOUT_MS = 3000;
-
-/** Every read of ContentStore: a read added there and not here fails to compile. */
-const READS = {
-  getWebsite: true,
-  latestPost: true,
-  samplePosts: true,
-  getPost: true,
-  getPostAnyLanguage: true,
-  getPage: true,
-  adjacentPosts: true,
-  relatedPosts: true,
-  countPosts: true,
-  postAt: true,
-  listPosts: true,
-  getTerm: true,
-  listTags: true,
-  searchPosts: true,
-  listLanguageSummaries: true,
-  listSitemapPosts: true,
-  listSitemapTerms: true,
-  listPages: true,
-  listFeedPosts: true,
-} as const satisfies Record<Exclude<keyof ContentStore, "ping" | "close">, true>;
-
-type Read = keyof typeof READS;
 
 function delay<T>(ms: number, value: T): { promise: Promise<T>; cancel(): void } {
   let timer: NodeJS.Timeout | undefined;
@@ -113,7 +88,7 @@ class PostgresHealth {
     return this.#up && !this.#closing ? this.#version.current() : null;
   }
 
-  async read(name: Read, args: unknown[]): Promise<unknown> {
+  async read(name: ReadName, args: unknown[]): Promise<unknown> {
     // Known down: fail at once rather than wait for a connection attempt.
     if (!this.#up && !(await this.ping())) throw new PostgresUnavailableError();
     try {
@@ -172,12 +147,8 @@ export async function openPostgresStore(databaseUrl: string): Promise<ServedStor
     throw new Error(describeConnectionError(error, databaseUrl));
   }
 
-  const reads = Object.fromEntries(
-    Object.keys(READS).map((name) => [name, (...args: unknown[]) => health.read(name as Read, args)]),
-  ) as unknown as Omit<ContentStore, "ping" | "close">;
-  // A plain object (no `then`): `await store` resolves to the store.
   return {
-    ...reads,
+    ...guardedReads((name, args) => health.read(name, args)),
     ping: () => health.ping(),
     close: () => health.close(),
     contentVersion: () => health.contentVersion(),

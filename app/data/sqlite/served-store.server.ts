@@ -7,7 +7,7 @@ import { readDemoContent } from "#app/data/demo.server.ts";
 import { databasePath, type OpenedDb, openMigratedDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
-import type { ContentStore, ServedStore } from "#app/data/store.ts";
+import { guardedReads, type ReadName, type ServedStore } from "#app/data/store.ts";
 
 export class StoreUnavailableError extends Error {
   constructor(cause?: unknown) {
@@ -130,7 +130,7 @@ class ResilientSqlite {
   }
 
   /** Calls a read of the underlying store through the health checks above. */
-  call(method: keyof ContentStore, args: unknown[]): Promise<unknown> {
+  call(method: ReadName, args: unknown[]): Promise<unknown> {
     return this.#use((store) => (store[method] as (...a: unknown[]) => Promise<unknown>).apply(store, args));
   }
 
@@ -145,29 +145,6 @@ export type ResilientSqliteStore = ServedStore & {
   readonly readOnly: boolean;
 };
 
-/** Every read of ContentStore: a read added there and not here fails to compile. */
-const READS = {
-  getWebsite: true,
-  latestPost: true,
-  samplePosts: true,
-  getPost: true,
-  getPostAnyLanguage: true,
-  getPage: true,
-  adjacentPosts: true,
-  relatedPosts: true,
-  countPosts: true,
-  postAt: true,
-  listPosts: true,
-  getTerm: true,
-  listTags: true,
-  searchPosts: true,
-  listLanguageSummaries: true,
-  listSitemapPosts: true,
-  listSitemapTerms: true,
-  listPages: true,
-  listFeedPosts: true,
-} as const satisfies Record<Exclude<keyof ContentStore, "ping" | "close">, true>;
-
 /**
  * Wraps a SQLite store so every ContentStore read goes through the health
  * checks. A plain object (no Proxy): `await store` resolves to the store, as
@@ -175,14 +152,8 @@ const READS = {
  */
 function resilientSqliteStore(databaseUrl: string, opened: OpenedDb): ResilientSqliteStore {
   const target = new ResilientSqlite(databaseUrl, opened);
-  const reads = Object.fromEntries(
-    Object.keys(READS).map((name) => [
-      name,
-      (...args: unknown[]) => target.call(name as keyof ContentStore, args),
-    ]),
-  ) as unknown as Omit<ContentStore, "ping" | "close">;
   return {
-    ...reads,
+    ...guardedReads((name, args) => target.call(name, args)),
     ping: () => target.ping(),
     close: () => target.close(),
     contentVersion: () => target.contentVersion(),
