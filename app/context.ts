@@ -8,7 +8,13 @@ export const storeContext = createContext<ContentStore>();
 export const randomContext = createContext<RandomSource>(Math.random);
 /** The site's public origin (PUBLIC_URL, else the request's own), for absolute links. */
 export const originContext = createContext<string>("http://localhost:3000");
-/** This response's CSP nonce, for the inline scripts React Router emits. */
+/** Set only when the home is rendered as the fast home's template (server/home-page.ts). */
+export const gallerySlotContext = createContext<string | null>(null);
+/**
+ * A secret token for this render, put in a nonce attribute on the inline
+ * scripts React Router and our components emit. The server takes it out again
+ * and allows exactly those scripts by their hashes (server/script-hashes.ts).
+ */
 export const nonceContext = createContext<string>("");
 /**
  * The request id: `id` goes in the logs; `shown` is what pages display (a

@@ -14,13 +14,14 @@
 // Fails (exit 1) unless, with the limits on and the flood running, the home
 // page's and the cached post page's p99 stay under 100 ms. Loopback only;
 // everything stops by itself (about a minute with the defaults).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, createServer, get } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
+import { ensureWrk } from "./wrk.ts";
 
 const TARGET_P99_MS = 100;
 /** The measuring clients' own loopback addresses (wrk's is 127.0.0.1). */
@@ -60,11 +61,7 @@ if (!existsSync(path.join(root, "build/server/index.js"))) {
   console.error("bench-flood: build/server/index.js is missing: run `npm run build` first");
   process.exit(2);
 }
-const wrkProbe = spawnSync("wrk", ["-v"], { encoding: "utf8" });
-if (wrkProbe.error) {
-  console.error(`bench-flood: wrk is needed (Debian: apt-get install wrk): ${wrkProbe.error.message}`);
-  process.exit(2);
-}
+ensureWrk("bench-flood");
 
 /** `npm start`'s Node flags, as scripts/bench.ts reads them. */
 const START_ARGS = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start as string)

@@ -3,66 +3,28 @@
 // processes, in one run, against a bare node:http server answering the same
 // bytes from memory (the machine's ceiling). Load from Debian's wrk
 // (-t1 -c16), loopback only; everything stops by itself. Demo data.
-import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { postgresAvailable, startPostgres } from "#tests/support/postgres.ts";
 import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
+import { ensureWrk, wrk as runWrk, WRK_CONNECTIONS, type WrkFigures } from "./wrk.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 16;
+const CONNECTIONS = WRK_CONNECTIONS;
 const START_ARGS = ["--max-semi-space-size=2", "--max-old-space-size=192"];
 
 if (!existsSync(path.join(root, "build/server/index.js"))) {
   console.error("bench: build/server/index.js is missing: run `npm run build` first");
   process.exit(2);
 }
-try {
-  execFileSync("wrk", ["--version"], { stdio: "ignore" });
-} catch (error) {
-  // wrk --version exits 1 but prints; only a missing binary is fatal.
-  if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-    console.error("bench: wrk is missing: apt-get install wrk");
-    process.exit(2);
-  }
-}
+ensureWrk("bench --store postgres");
 if (!postgresAvailable()) process.exit(2);
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
-
-/**
- * wrk's figures for one URL: requests/s and the latency percentiles, in ms.
- * Run without blocking this process: a blocked event loop lets fetch reuse a
- * keep-alive socket the server has already closed.
- */
-async function wrk(url: string): Promise<Figures> {
-  const { stdout: out } = await promisify(execFile)(
-    "wrk",
-    ["-t1", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", url],
-    { encoding: "utf8" },
-  );
-  const ms = (label: string) => {
-    const match = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
-    if (!match) return Number.NaN;
-    const value = Number(match[1]);
-    return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
-  };
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    p50: ms("50"),
-    p99: ms("99"),
-    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
-  };
-}
+/** wrk's figures for one URL (scripts/wrk.ts: run without blocking this process). */
+const wrk = (url: string) => runWrk(url, { seconds: SECONDS });
 
 const PAGES: Record<string, string> = {
   home: "/",
@@ -74,7 +36,7 @@ const PAGES: Record<string, string> = {
   "search प्रेम": `/search/${encodeURIComponent("प्रेम")}`,
 };
 
-async function measure(label: string, databaseUrl: string, workers: number, bare: Map<string, Figures>) {
+async function measure(label: string, databaseUrl: string, workers: number, bare: Map<string, WrkFigures>) {
   const env = {
     DATABASE_URL: databaseUrl,
     WEB_CONCURRENCY: String(workers),
@@ -116,7 +78,7 @@ async function measure(label: string, databaseUrl: string, workers: number, bare
 }
 
 /** The ceiling: a bare node:http server answering the same bytes from memory. */
-async function bareFigures(body: Buffer): Promise<Figures> {
+async function bareFigures(body: Buffer): Promise<WrkFigures> {
   const port = await freePort();
   const bare = createServer((_req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
@@ -136,7 +98,7 @@ try {
   console.log(
     `# sukti bench --store postgres · ${new Date().toISOString()} · wrk -t1 -c${CONNECTIONS} -d${SECONDS}s per URL · demo data`,
   );
-  const bare = new Map<string, Figures>();
+  const bare = new Map<string, WrkFigures>();
   const rows: string[] = [];
   for (const workers of [1, 2]) {
     rows.push(

@@ -1,10 +1,13 @@
-// The request path, in order: request id and log line → security headers →
-// compression → static files → /healthz → method filter → the site's origin
-// (origin.ts) → search limits → page cache or render → errors. Each step's
-// policy lives in its own file; this one only puts them together.
+// The request path, in order: a page already cached goes out at once
+// (fast-pages.ts); anything else goes to Express: request id and log line →
+// security headers → compression → static files → /healthz → method filter
+// → the site's origin (origin.ts) → search limits → page cache, the fast home
+// (home-page.ts) or a render → errors. Each step's policy lives in its own
+// file; this one only puts them together.
 import "react-router";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -15,13 +18,15 @@ import { cleanSearchText, searchTextFromPath } from "#app/content/search-page.ts
 import { capSearchText, searchPath } from "#app/content/search-text.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { canonicalUrl } from "./canonical-url.ts";
+import { createFastPages } from "./fast-pages.ts";
+import { createHomePage } from "./home-page.ts";
 import type { Logger } from "./logger.ts";
 import { originPolicy } from "./origin.ts";
-import { isKeptPage, PageCache } from "./page-cache.ts";
+import { isKeptPage, PageCache, type RenderedPage } from "./page-cache.ts";
 import { errorHandler, sendPlain } from "./pages.ts";
 import { createRenderer } from "./render.ts";
 import { clientKey, REFUSAL_DELAY_MS, SearchLimiter } from "./search-limits.ts";
-import { securityHeaders } from "./security.ts";
+import { HSTS, SECURITY_HEADERS, securityHeaders } from "./security.ts";
 import { sendPage } from "./send-page.ts";
 
 export interface AppOptions {
@@ -48,6 +53,13 @@ export interface AppOptions {
 
 const SEARCH_WITH_TEXT = /^\/search\/[^/?]/;
 
+export interface App {
+  /** The server's request listener. */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  /** From now on, answers say Connection: close and /healthz says 503. */
+  markStopping: () => void;
+}
+
 export function createApp({
   store,
   contentVersion,
@@ -60,15 +72,34 @@ export function createApp({
   trustProxy,
   build,
   vite,
-}: AppOptions) {
+}: AppOptions): App {
+  let stopping = false;
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
   if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   const originOf = originPolicy(publicUrl);
-  const cache = new PageCache();
+  const pages = new PageCache();
+  // Search pages have a cache of their own: a run of searches cannot push pages out.
+  const searches = new PageCache({ maxEntries: 500, maxBytes: 8 * 1024 * 1024 });
   const render = createRenderer({ store, randomForRequest, build, vite });
+  const homePage = pageCache && !vite ? createHomePage({ store, render, randomForRequest }) : null;
   const limiter = searchLimits ? new SearchLimiter() : null;
+  const httpsSite = publicUrl?.startsWith("https:") ?? false;
+  // Behind a trusted proxy whether a request came over https is Express's to
+  // say (X-Forwarded-Proto), so only an https site takes the fast path there.
+  const serveFromCache =
+    pageCache && (!trustProxy || httpsSite)
+      ? createFastPages({
+          pages,
+          searches,
+          contentVersion,
+          originOf,
+          baseHeaders: [...Object.entries(SECURITY_HEADERS).flat(), ...(httpsSite ? HSTS : [])],
+          logger,
+          stopping: () => stopping,
+        })
+      : () => false;
 
   app.use((req, res, next) => {
     const started = performance.now();
@@ -89,7 +120,7 @@ export function createApp({
   app.use(securityHeaders(publicUrl));
   app.use((_req, res, next) => {
     // While shutting down, tell keep-alive clients not to send more on this socket.
-    if (app.locals.shuttingDown) res.set("Connection", "close");
+    if (stopping) res.set("Connection", "close");
     next();
   });
   app.use(compression());
@@ -115,7 +146,7 @@ export function createApp({
   // Answers whatever the Host: load balancers probe by address.
   app.get("/healthz", async (_req, res) => {
     // Down while shutting down, so a load balancer stops sending traffic here.
-    const ok = !app.locals.shuttingDown && (await store.ping());
+    const ok = !stopping && (await store.ping());
     res
       .status(ok ? 200 : 503)
       .set("Cache-Control", "no-store")
@@ -139,7 +170,8 @@ export function createApp({
 
   app.use(async (req, res, next) => {
     const requestId = res.locals.requestId as string;
-    const origin = originOf(req);
+    // req.protocol reads X-Forwarded-Proto only under TRUST_PROXY.
+    const origin = originOf(req.headers.host, req.protocol === "https");
     if (origin === null) {
       sendPlain(res, 421, "Unknown site", "This server does not serve a site at this address.");
       return;
@@ -182,14 +214,26 @@ export function createApp({
       }
       const version = contentVersion();
       const key = `${origin}${target.url}`;
+      const cache = target.search ? searches : pages;
       const cacheable = pageCache && target.cacheable && version !== null;
-      let page = cacheable ? cache.get(key, version) : null;
-      res.set("X-Cache", page ? "HIT" : "MISS");
+      let page: RenderedPage | null = cacheable ? cache.get(key, version) : null;
+      const hit = page !== null;
+      if (!page && homePage && version !== null && target.url === "/") {
+        page = await homePage(req, { origin, version, requestId });
+      }
       if (!page) {
-        page = await render(req, res, { url: target.url, origin, requestId });
+        const controller = new AbortController();
+        res.once("close", () => controller.abort());
+        ({ page } = await render(req, { url: target.url, origin, requestId, signal: controller.signal }));
         if (cacheable && isKeptPage(page)) cache.set(key, version, page);
       }
-      sendPage(req, res, page, randomBytes(16).toString("hex"), requestId);
+      sendPage(req, res, page, {
+        requestId,
+        cache: hit ? "HIT" : "MISS",
+        baseHeaders: [],
+        closing: stopping,
+        effort: cacheable && isKeptPage(page) ? "once" : "each",
+      });
     } catch (error) {
       next(error);
     } finally {
@@ -198,5 +242,12 @@ export function createApp({
   });
 
   app.use(errorHandler(logger));
-  return app;
+  return {
+    listener: (req, res) => {
+      if (!serveFromCache(req, res)) app(req, res);
+    },
+    markStopping: () => {
+      stopping = true;
+    },
+  };
 }

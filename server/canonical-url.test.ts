@@ -5,19 +5,39 @@ test("only the parameters a route reads survive, and page 1 is the bare address"
   expect(canonicalUrl("/english/river?page=3&utm_source=x")).toEqual({
     url: "/english/river",
     cacheable: true,
+    search: false,
   });
   expect(canonicalUrl("/english/home?utm_source=x&page=3")).toEqual({
     url: "/english/home?page=3",
     cacheable: true,
+    search: false,
   });
-  expect(canonicalUrl("/english/home?page=1")).toEqual({ url: "/english/home", cacheable: true });
-  expect(canonicalUrl("/tag/love?page=2&page=9")).toEqual({ url: "/tag/love?page=2", cacheable: true });
-  expect(canonicalUrl("/?page=2")).toEqual({ url: "/", cacheable: true });
-  expect(canonicalUrl("/search?q=prem&x=1")).toEqual({ url: "/search?q=prem", cacheable: false });
-  expect(canonicalUrl("/search/prem?page=2")).toEqual({ url: "/search/prem?page=2", cacheable: false });
+  expect(canonicalUrl("/english/home?page=1")).toEqual({
+    url: "/english/home",
+    cacheable: true,
+    search: false,
+  });
+  expect(canonicalUrl("/tag/love?page=2&page=9")).toEqual({
+    url: "/tag/love?page=2",
+    cacheable: true,
+    search: false,
+  });
+  expect(canonicalUrl("/?page=2")).toEqual({ url: "/", cacheable: true, search: false });
+  // Search pages are kept too, in a cache of their own (app.ts).
+  expect(canonicalUrl("/search?q=prem&x=1")).toEqual({
+    url: "/search?q=prem",
+    cacheable: true,
+    search: true,
+  });
+  expect(canonicalUrl("/search/prem?page=2")).toEqual({
+    url: "/search/prem?page=2",
+    cacheable: true,
+    search: true,
+  });
   expect(canonicalUrl("/share/hindi/v1/x.jpg?download")).toEqual({
     url: "/share/hindi/v1/x.jpg?download",
     cacheable: true,
+    search: false,
   });
 });
 
@@ -29,17 +49,27 @@ test("one spelling per path: percent-encoding and Unicode normalisation", () => 
   expect(canonicalUrl(`/hindi/${encodeURIComponent("क\u093C")}`).url).toBe(
     `/hindi/${encodeURIComponent("\u0958".normalize("NFC"))}`,
   );
-  expect(canonicalUrl("/english/%E0%A4")).toEqual({ url: "/english/%E0%A4", cacheable: false });
+  expect(canonicalUrl("/english/%E0%A4")).toEqual({
+    url: "/english/%E0%A4",
+    cacheable: false,
+    search: false,
+  });
 });
 
 test("React Router's own requests keep their parameters; partial data is not cached", () => {
-  expect(canonicalUrl("/english/river.data")).toEqual({ url: "/english/river.data", cacheable: true });
+  expect(canonicalUrl("/english/river.data")).toEqual({
+    url: "/english/river.data",
+    cacheable: true,
+    search: false,
+  });
   expect(canonicalUrl("/english/home.data?page=2&_routes=routes%2Fenglish")).toEqual({
     url: "/english/home.data?page=2&_routes=routes%2Fenglish",
     cacheable: false,
+    search: false,
   });
   expect(canonicalUrl("/__manifest?paths=%2Ftags&version=abc")).toEqual({
     url: "/__manifest?paths=%2Ftags&version=abc",
     cacheable: false,
+    search: false,
   });
 });

@@ -19,13 +19,15 @@ export interface CanonicalUrl {
   url: string;
   /** Whether the page may be kept in the page cache under `url`. */
   cacheable: boolean;
+  /** A search page: kept in a cache of its own, so a run of searches cannot push pages out. */
+  search: boolean;
 }
 
 export function canonicalUrl(originalUrl: string): CanonicalUrl {
   const at = originalUrl.indexOf("?");
   const rawPath = at === -1 ? originalUrl : originalUrl.slice(0, at);
   const path = canonicalPath(rawPath);
-  if (path === null || path === "/__manifest") return { url: originalUrl, cacheable: false };
+  if (path === null || path === "/__manifest") return { url: originalUrl, cacheable: false, search: false };
   const params = new URLSearchParams(at === -1 ? "" : originalUrl.slice(at + 1));
   const data = path.endsWith(".data");
   const page = data ? path.slice(0, -".data".length) : path;
@@ -48,7 +50,7 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
     }
   }
   const query = kept.size > 0 ? `?${kept.toString().replace(/=(?=&|$)/g, "")}` : "";
-  return { url: `${path}${query}`, cacheable: !internal && !SEARCH.test(page) };
+  return { url: `${path}${query}`, cacheable: !internal, search: SEARCH.test(page) };
 }
 
 /** Each segment decoded and encoded again (NFC), so /english/%66oo and /english/foo are one page. */

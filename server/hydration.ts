@@ -28,11 +28,12 @@ const HREF = / href="([^"]*)"/;
 /**
  * Runs in the browser (sent as its source text, as React Router sends its
  * scroll restoration script). Once: asks for the page's modules together, then
- * copies the inert script carrying this script's nonce into a live module
- * script, so React Router boots as it would have.
+ * copies the inert script into a live module script, so React Router boots as
+ * it would have. The copy runs only if the page's CSP lists its hash, which
+ * the server wrote for the script it rendered (script-hashes.ts); the inert
+ * script is the last one before this one, after any content.
  */
 function start(type: string, preloads: string[], afterMs: number) {
-  const nonce = document.currentScript?.nonce ?? "";
   // React Router's inline script has already put a reloaded or revisited page
   // where the visitor left it, and does not move it again when it hydrates.
   // The browser's own restoration would move it again at the load event,
@@ -43,9 +44,7 @@ function start(type: string, preloads: string[], afterMs: number) {
   const go = () => {
     if (started) return;
     started = true;
-    const inert = [...document.querySelectorAll<HTMLScriptElement>(`script[type="${type}"]`)].find(
-      (script) => script.nonce === nonce,
-    );
+    const inert = [...document.querySelectorAll<HTMLScriptElement>(`script[type="${type}"]`)].pop();
     if (!inert) return;
     for (const href of preloads) {
       const link = document.createElement("link");
@@ -55,7 +54,6 @@ function start(type: string, preloads: string[], afterMs: number) {
     }
     const live = document.createElement("script");
     live.type = "module";
-    live.nonce = nonce;
     live.textContent = inert.textContent;
     document.head.append(live);
   };

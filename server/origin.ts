@@ -4,23 +4,22 @@
 // sees. With PUBLIC_URL every page carries that origin whatever the Host says;
 // without it only loopback hosts are served (a developer's machine), each page
 // cached under the origin it was made for.
-import type { Request } from "express";
-
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
 
-/** The origin for this request's pages, or null when this site is not served at its Host. */
-export type OriginOf = (req: Request) => string | null;
+/**
+ * The origin for a request's pages, from its Host header and whether it came
+ * over https, or null when this site is not served at that Host.
+ */
+export type OriginOf = (host: string | undefined, https: boolean) => string | null;
 
 export function originPolicy(publicUrl: string | undefined): OriginOf {
   if (publicUrl) {
     const origin = new URL(publicUrl).origin;
     return () => origin;
   }
-  return (req) => {
-    const host = req.headers.host ?? "";
+  return (host = "", https) => {
     if (!LOOPBACK_HOST.test(host)) return null;
-    // req.protocol reads X-Forwarded-Proto only under TRUST_PROXY.
-    return `${req.protocol === "https" ? "https" : "http"}://${host.toLowerCase()}`;
+    return `${https ? "https" : "http"}://${host.toLowerCase()}`;
   };
 }
 

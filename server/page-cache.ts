@@ -1,45 +1,17 @@
 import { createHash } from "node:crypto";
+import type { Encoding } from "./send-page.ts";
 
-export type BodyPart = Buffer | "nonce" | "requestId";
-
+/** A page as React Router rendered it, ready to send as often as asked. */
 export interface RenderedPage {
   status: number;
+  /** React Router's response headers (content-type, cache-control…), lower-case names. */
   headers: [string, string][];
-  /** The body as rendered, cut where the nonce and request id go. */
-  parts: BodyPart[];
+  body: Buffer;
   etag: string;
-}
-
-/** Cuts `body` at each placeholder token, once, so each response only concatenates. */
-export function splitAtTokens(body: Buffer, tokens: { nonce: string; requestId: string }): BodyPart[] {
-  const parts: BodyPart[] = [];
-  const names = [
-    ["nonce", Buffer.from(tokens.nonce)],
-    ["requestId", Buffer.from(tokens.requestId)],
-  ] as const;
-  let from = 0;
-  for (;;) {
-    let next = -1;
-    let found: (typeof names)[number] | null = null;
-    for (const entry of names) {
-      const at = body.indexOf(entry[1], from);
-      if (at !== -1 && (next === -1 || at < next)) {
-        next = at;
-        found = entry;
-      }
-    }
-    if (!found) break;
-    if (next > from) parts.push(body.subarray(from, next));
-    parts.push(found[0]);
-    from = next + found[1].length;
-  }
-  if (from < body.length) parts.push(body.subarray(from));
-  return parts;
-}
-
-export function joinParts(parts: BodyPart[], values: { nonce: string; requestId: string }): Buffer {
-  if (parts.length === 1 && typeof parts[0] !== "string") return parts[0] as Buffer;
-  return Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(values[part]) : part)));
+  /** The Content-Security-Policy for this body (its scripts' hashes); null when not HTML. */
+  csp: string | null;
+  /** The body compressed, made on the first request that accepts each encoding. */
+  encoded: Partial<Record<Encoding, Buffer>>;
 }
 
 export function etagOf(body: Buffer): string {
@@ -50,7 +22,7 @@ export function etagOf(body: Buffer): string {
  * Rendered pages kept in memory while the content they came from is
  * unchanged: an entry is valid only for the content version it was made at.
  * Bounded by count and by body bytes (pages carry their CSS inline, ~35 kB
- * each), least recently used first out, so a crawl cannot grow the heap past
+ * each, plus their compressed copies), least recently used first out, so a crawl cannot grow the heap past
  * the server's memory budget.
  */
 export class PageCache {
@@ -79,7 +51,8 @@ export class PageCache {
 
   set(key: string, version: string, page: RenderedPage) {
     this.#delete(key);
-    const bytes = page.parts.reduce((sum, part) => sum + (typeof part === "string" ? 0 : part.length), 0);
+    // Compressed copies come later and are small beside the body: counted at half of it.
+    const bytes = Math.ceil(page.body.length * 1.5);
     this.#entries.set(key, { version, page, bytes });
     this.#bytes += bytes;
     while (this.#entries.size > this.#maxEntries || this.#bytes > this.#maxBytes) {

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy } from "./security.ts";
@@ -9,13 +8,11 @@ export function plainPage({
   title,
   message,
   requestId,
-  nonce,
 }: {
   status: number;
   title: string;
   message: string;
   requestId: string;
-  nonce: string;
 }): string {
   const escapeHtml = (text: string) =>
     text.replace(
@@ -25,7 +22,7 @@ export function plainPage({
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">
+<style>
 body{margin:0;font-family:system-ui,sans-serif;background:#fffaf2;color:#2b1d14;display:grid;place-items:center;min-height:100vh}
 main{max-width:32rem;padding:2rem;text-align:center}a{color:#9a3412}code{font-size:.9em}
 </style></head>
@@ -41,14 +38,13 @@ export function sendPlain(
   message: string,
   headers: Record<string, string> = {},
 ) {
-  const nonce = randomBytes(16).toString("hex");
   res
     .status(status)
     .set("Cache-Control", "no-store")
     .set(headers)
-    .set("Content-Security-Policy", contentSecurityPolicy(nonce))
+    .set("Content-Security-Policy", contentSecurityPolicy())
     .type("html")
-    .send(plainPage({ status, title, message, requestId: res.locals.requestId as string, nonce }));
+    .send(plainPage({ status, title, message, requestId: res.locals.requestId as string }));
 }
 
 /** Last resort: never a stack trace to a visitor; the details go to the log. */

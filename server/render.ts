@@ -1,15 +1,25 @@
-// Renders a page through React Router's fetch handler, from an Express
-// request, into a RenderedPage (body cut at the nonce and request-id
-// placeholders, so a cached page is served with each response's own values).
+// Renders a page through React Router's fetch handler, from a Node request,
+// into a RenderedPage: the request id written in (a 200 page shows none, so
+// its bytes are the same for every visitor), the render's script token taken
+// out and its scripts allowed by hash (script-hashes.ts).
 import { randomBytes } from "node:crypto";
-import type { Request, Response } from "express";
+import type { IncomingMessage } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { RandomSource } from "#app/content/sampling.ts";
-import { nonceContext, originContext, randomContext, requestIdContext, storeContext } from "#app/context.ts";
+import {
+  gallerySlotContext,
+  nonceContext,
+  originContext,
+  randomContext,
+  requestIdContext,
+  storeContext,
+} from "#app/context.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { deferHydration } from "./hydration.ts";
-import { etagOf, type RenderedPage, splitAtTokens } from "./page-cache.ts";
+import { etagOf, type RenderedPage } from "./page-cache.ts";
+import { scriptHash, sealScripts } from "./script-hashes.ts";
+import { contentSecurityPolicy } from "./security.ts";
 
 export interface RenderOptions {
   store: ContentStore;
@@ -26,52 +36,80 @@ export interface RenderTarget {
   /** The site's origin for this page (origin.ts). */
   origin: string;
   requestId: string;
+  /** Aborted when the visitor goes away. */
+  signal?: AbortSignal;
+  /** Render the home as the fast home's template, this token where the gallery goes. */
+  gallerySlot?: string;
 }
 
-export function createRenderer({ store, randomForRequest, build, vite }: RenderOptions) {
+export interface Rendered {
+  page: RenderedPage;
+  /** An HTML page's text and its inline scripts (null for anything else). */
+  html: string | null;
+  scripts: string[];
+}
+
+export type Render = (req: IncomingMessage, target: RenderTarget) => Promise<Rendered>;
+
+export function createRenderer({ store, randomForRequest, build, vite }: RenderOptions): Render {
   const handle = createRequestHandler(
     vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
     vite ? "development" : "production",
   );
 
-  return async function render(req: Request, res: Response, target: RenderTarget): Promise<RenderedPage> {
-    // Placeholders, so a cached page can be served with each response's own nonce and id.
-    const nonceToken = `n${randomBytes(12).toString("hex")}`;
+  return async function render(req, target) {
+    const scriptToken = `n${randomBytes(12).toString("hex")}`;
     const requestIdToken = `r${randomBytes(12).toString("hex")}`;
     const context = new RouterContextProvider();
     context.set(storeContext, store);
     context.set(randomContext, randomForRequest());
     context.set(originContext, target.origin);
-    context.set(nonceContext, nonceToken);
+    context.set(nonceContext, scriptToken);
     context.set(requestIdContext, { id: target.requestId, shown: requestIdToken });
-    const controller = new AbortController();
-    res.on("close", () => controller.abort());
+    if (target.gallerySlot) context.set(gallerySlotContext, target.gallerySlot);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (name === "host") continue;
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     }
-    // HEAD renders like GET, so it carries the same headers; Express drops the body.
+    // HEAD renders like GET, so it carries the same headers; Node drops the body.
     const response = await handle(
-      new Request(new URL(target.url, target.origin), { method: "GET", headers, signal: controller.signal }),
+      new Request(new URL(target.url, target.origin), { method: "GET", headers, signal: target.signal }),
       context,
     );
-    const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
-    // Development keeps React Router's markup as it is (HMR boots through it).
-    const body =
-      isHtml && !vite
-        ? Buffer.from(deferHydration(await response.text()))
-        : Buffer.from(await response.arrayBuffer());
     const pageHeaders: [string, string][] = [];
     response.headers.forEach((value, name) => {
       if (name !== "content-length") pageHeaders.push([name, value]);
     });
-    return {
+    const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
+    if (!isHtml) {
+      const body = Buffer.from(await response.arrayBuffer());
+      const page = {
+        status: response.status,
+        headers: pageHeaders,
+        body,
+        etag: etagOf(body),
+        csp: null,
+        encoded: {},
+      };
+      return { page, html: null, scripts: [] };
+    }
+    let text = await response.text();
+    // Development keeps React Router's markup as it is (HMR boots through it).
+    if (!vite) text = deferHydration(text);
+    // Error pages show their request id; a 200 page needs none.
+    text = text.replaceAll(requestIdToken, response.status === 200 ? "" : target.requestId);
+    const { html, scripts } = sealScripts(text, scriptToken);
+    const body = Buffer.from(html);
+    const page = {
       status: response.status,
       headers: pageHeaders,
-      parts: splitAtTokens(body, { nonce: nonceToken, requestId: requestIdToken }),
+      body,
       etag: etagOf(body),
+      csp: contentSecurityPolicy(scripts.map(scriptHash)),
+      encoded: {},
     };
+    return { page, html, scripts };
   };
 }

@@ -1,10 +1,13 @@
 import type { NextFunction, Request, Response } from "express";
 
-/** Content-Security-Policy: scripts only from us or carrying this response's nonce. */
-export function contentSecurityPolicy(nonce: string | null): string {
+/**
+ * Content-Security-Policy: scripts only from us, or inline scripts the page
+ * was rendered with, allowed by their hashes (script-hashes.ts).
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(" "),
     // React sets style attributes; no stylesheet comes from elsewhere.
     "style-src 'self' 'unsafe-inline'",
     // Imported posts may point their images at their old host.
@@ -23,21 +26,24 @@ export function contentSecurityPolicy(nonce: string | null): string {
  * or the request came over TLS (req.secure reads X-Forwarded-Proto only under
  * TRUST_PROXY).
  */
+export const SECURITY_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "X-Permitted-Cross-Domain-Policies": "none",
+} as const;
+
+export const HSTS = ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const;
+
 export function securityHeaders(publicUrl: string | undefined) {
   const httpsSite = publicUrl?.startsWith("https:") ?? false;
-  const headers = {
-    "Content-Security-Policy": contentSecurityPolicy(null),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Resource-Policy": "same-origin",
-    "X-Permitted-Cross-Domain-Policies": "none",
-  };
+  const headers = { ...SECURITY_HEADERS, "Content-Security-Policy": contentSecurityPolicy() };
   return (req: Request, res: Response, next: NextFunction) => {
     res.set(headers);
-    if (httpsSite || req.secure) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (httpsSite || req.secure) res.set(...HSTS);
     next();
   };
 }

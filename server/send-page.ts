@@ -1,26 +1,109 @@
-// Sends a rendered (or cached) page: its headers, a CSP with this response's
-// nonce, an ETag and a 304 when the browser has the same body.
-import type { Request, Response } from "express";
-import { joinParts, type RenderedPage } from "./page-cache.ts";
-import { contentSecurityPolicy } from "./security.ts";
+// Sends a rendered (or cached) page on a bare Node response: its headers, its
+// CSP, an ETag and a 304 when the browser has the same body, and the body
+// compressed when the browser accepts it (each encoding made once per cached
+// page). Used by the fast path (fast-pages.ts) and behind Express alike.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { RenderedPage } from "./page-cache.ts";
 
-export function sendPage(req: Request, res: Response, page: RenderedPage, nonce: string, requestId: string) {
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  const isHtml = (res.getHeader("content-type") ?? "").toString().includes("text/html");
-  if (isHtml) res.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  if (!res.getHeader("cache-control")) {
-    res.set("Cache-Control", page.status === 200 ? "public, max-age=0, must-revalidate" : "no-cache");
+export type Encoding = "br" | "gzip";
+
+/** Below this, compressing costs more than it saves (as the compression middleware's default). */
+const MIN_COMPRESSED_BYTES = 1024;
+
+const accepted = new Map<string, Encoding | null>();
+
+/** The encoding to send for an Accept-Encoding header: br, else gzip, else none (q=0 refuses). */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const known = accepted.get(header);
+  if (known !== undefined) return known;
+  let br = false;
+  let gzip = false;
+  for (const part of header.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.split(";").map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith("q="));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === "br" || name === "*") br = true;
+    else if (name === "gzip" || name === "x-gzip") gzip = true;
   }
-  if (page.status === 200 && !/no-store/.test(String(res.getHeader("cache-control")))) {
-    res.set("ETag", page.etag);
-    if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(page.etag)) {
-      // The browser keeps the body it has, whose scripts carry the nonce of the
-      // response that sent it; browsers update stored headers from a 304, so a
-      // CSP here (with a new nonce) would block every script of that page.
-      res.removeHeader("Content-Security-Policy");
-      res.status(304).end();
+  const choice = br ? "br" : gzip ? "gzip" : null;
+  if (accepted.size > 256) accepted.clear();
+  accepted.set(header, choice);
+  return choice;
+}
+
+/**
+ * Brotli at quality 5: on a 32 kB page ~0.8 ms for 7.6 kB, where quality 9
+ * takes ~30 ms for 7.5 kB and 11 ~95 ms for 6.9 kB (a page is compressed on
+ * its first request, so the visitor waits for it). gzip at its default level.
+ */
+export function compress(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === "gzip") return gzipSync(body);
+  return brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
+}
+
+export interface SendOptions {
+  requestId: string;
+  /** X-Cache: whether the page came from the page cache. */
+  cache: "HIT" | "MISS";
+  /** Headers every response carries (security headers), as name, value, name, value… */
+  baseHeaders: readonly string[];
+  /** While shutting down: tell keep-alive clients not to send more on this socket. */
+  closing: boolean;
+  /** Compress once and keep (a cached page), or for this response only. */
+  effort: "once" | "each";
+}
+
+export function sendPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: RenderedPage,
+  options: SendOptions,
+) {
+  const headers: string[] = [
+    ...options.baseHeaders,
+    "X-Request-Id",
+    options.requestId,
+    "X-Cache",
+    options.cache,
+  ];
+  let cacheControl = "";
+  for (const [name, value] of page.headers) {
+    if (name === "cache-control") cacheControl = value;
+    headers.push(name, value);
+  }
+  if (page.csp) headers.push("Content-Security-Policy", page.csp);
+  if (!cacheControl) {
+    cacheControl = page.status === 200 ? "public, max-age=0, must-revalidate" : "no-cache";
+    headers.push("Cache-Control", cacheControl);
+  }
+  if (options.closing) headers.push("Connection", "close");
+  const compressible = page.body.length >= MIN_COMPRESSED_BYTES;
+  if (compressible) headers.push("Vary", "Accept-Encoding");
+  if (page.status === 200 && !cacheControl.includes("no-store")) {
+    headers.push("ETag", page.etag);
+    const known = req.headers["if-none-match"];
+    if (known && (known === page.etag || known.split(/\s*,\s*/).includes(page.etag))) {
+      res.writeHead(304, headers);
+      res.end();
       return;
     }
   }
-  res.status(page.status).send(joinParts(page.parts, { nonce, requestId }));
+  let body = page.body;
+  const encoding = compressible ? acceptedEncoding(req.headers["accept-encoding"]) : null;
+  if (encoding) {
+    let encoded = page.encoded[encoding];
+    if (!encoded) {
+      encoded = compress(page.body, encoding);
+      if (options.effort === "once") page.encoded[encoding] = encoded;
+    }
+    body = encoded;
+    headers.push("Content-Encoding", encoding);
+  }
+  headers.push("Content-Length", String(body.length));
+  res.writeHead(page.status, headers);
+  res.end(body);
 }

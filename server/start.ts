@@ -59,7 +59,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     vite,
   });
 
-  const server = createServer(SERVER_TIMEOUTS, app);
+  const server = createServer(SERVER_TIMEOUTS, app.listener);
   const maxConnections = env.MAX_CONNECTIONS ?? defaultMaxConnections();
   capConnections(server, maxConnections);
   server.on("error", (error) => fail(`cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`));
@@ -79,9 +79,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   });
   stopOnSignal(server, {
     logger,
-    markStopping: () => {
-      app.locals.shuttingDown = true;
-    },
+    markStopping: app.markStopping,
     closed: () => store.close(),
   });
   return server;

@@ -1,10 +1,11 @@
+import { useMemo } from "react";
 import { Link } from "react-router";
+import { GalleryTiles } from "#app/components/gallery-tiles.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
-import { LANGUAGES, MAX_ID_FIELD } from "#app/content/languages.ts";
+import { drawGallery, type Gallery, isGallerySlot } from "#app/content/gallery.ts";
 import { toPostCard } from "#app/content/post-view.ts";
-import { drawIds, GALLERY_TILES_PER_LANGUAGE } from "#app/content/sampling.ts";
 import { languageAlternates, originOf, pageMeta, summarize } from "#app/content/seo.ts";
-import { randomContext, storeContext } from "#app/context.ts";
+import { gallerySlotContext, randomContext, storeContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/home";
 
@@ -24,25 +25,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(storeContext);
-  const random = context.get(randomContext);
-  // SPEC §7: the website record, then per language 6 draws in [0, max] and
-  // up to 3 published posts among them; and the newest published post.
-  const website = await store.getWebsite();
-  const draws = LANGUAGES.map((language) => ({
-    language,
-    ids: drawIds(website[MAX_ID_FIELD[language]], random),
-  }));
-  const [latest, ...samples] = await Promise.all([
+  // SPEC §7: the newest published post, and the gallery (content/gallery.ts).
+  // Rendered as the fast home's template, the gallery is a slot token instead.
+  const slot = context.get(gallerySlotContext);
+  const [latest, gallery] = await Promise.all([
     store.latestPost(),
-    ...draws.map(({ language, ids }) => store.samplePosts(language, ids, GALLERY_TILES_PER_LANGUAGE)),
+    slot ?? drawGallery(store, context.get(randomContext)).then((drawn) => JSON.stringify(drawn)),
   ]);
-  return {
-    hero: latest ? toPostCard(latest) : null,
-    gallery: draws.map(({ language }, index) => ({
-      language,
-      tiles: (samples[index] ?? []).map(toPostCard),
-    })),
-  };
+  return { hero: latest ? toPostCard(latest) : null, gallery };
 }
 
 export function headers() {
@@ -51,7 +41,11 @@ export function headers() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, gallery } = loaderData;
+  const { hero } = loaderData;
+  const gallery = useMemo(
+    () => (isGallerySlot(loaderData.gallery) ? null : (JSON.parse(loaderData.gallery) as Gallery)),
+    [loaderData.gallery],
+  );
   return (
     <div className="home">
       {hero ? (
@@ -75,17 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="gallery" aria-labelledby="gallery-title">
         <h2 id="gallery-title">From the collection</h2>
-        <ul className="gallery-grid">
-          {gallery.flatMap(({ language, tiles }) =>
-            tiles.map((tile) => (
-              <li key={tile.href} className="gallery-tile" data-language={language}>
-                <Link to={tile.href}>
-                  <PostImage src={tile.image} alt={tile.title} lang={tile.lang} />
-                </Link>
-              </li>
-            )),
-          )}
-        </ul>
+        <ul className="gallery-grid">{gallery ? <GalleryTiles gallery={gallery} /> : loaderData.gallery}</ul>
       </section>
 
       <section className="about" aria-labelledby="about-title">

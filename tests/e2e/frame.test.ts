@@ -150,7 +150,7 @@ test("a page's JavaScript waits for its load event, then the page hydrates", asy
   await context.close();
 });
 
-test("a page revalidated with 304 still runs its scripts (its nonce matches its CSP)", async () => {
+test("a page revalidated with 304 still runs its scripts (its CSP lists their hashes)", async () => {
   const { context, page, errors } = await newPage(env.browser);
   // Chromium's network log, which (unlike Playwright's responses) shows the 304.
   const cdp = await context.newCDPSession(page);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readdirSync, renameSync, statSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
@@ -58,37 +59,38 @@ test("every response type carries the security headers", async () => {
   }
 });
 
-test("scripts carry this response's nonce, a new one each time", async () => {
-  const first = await getHtml(`${server.url}${postPath("english", post.slug)}`);
-  const second = await getHtml(`${server.url}${postPath("english", post.slug)}`);
-  const nonceOf = (response: Response) =>
-    /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
-  const a = nonceOf(first.response);
-  const b = nonceOf(second.response);
-  expect(a).toBeTruthy();
-  expect(a).not.toBe(b);
-  const scripts = first.doc.querySelectorAll("script");
-  expect(scripts.length).toBeGreaterThan(0);
-  for (const script of scripts) {
-    // Data blocks (JSON-LD) never run; every script that runs needs the nonce.
-    const type = script.getAttribute("type") ?? "";
-    if (!script.getAttribute("src") && !type.includes("json")) expect(script.getAttribute("nonce")).toBe(a);
+test("the CSP allows exactly the page's own inline scripts, by their hashes", async () => {
+  for (const target of [postPath("english", post.slug), "/", "/tags", "/no/such/page"]) {
+    const { response, doc, text } = await getHtml(`${server.url}${target}`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const allowed = new Set(/script-src ([^;]*)/.exec(csp)?.[1]?.split(" ").slice(1));
+    expect(allowed.size, target).toBeGreaterThan(0);
+    // No nonce: the page's bytes are the same for every visitor (decision 036).
+    expect(csp, target).not.toContain("nonce-");
+    expect(text, target).not.toMatch(/ nonce="/);
+    const inline = doc
+      .querySelectorAll("script")
+      .filter(
+        (script) => !script.getAttribute("src") && !(script.getAttribute("type") ?? "").includes("json"),
+      );
+    expect(inline.length, target).toBeGreaterThan(0);
+    const hashes = inline.map(
+      (script) => `'sha256-${createHash("sha256").update(script.rawText).digest("base64")}'`,
+    );
+    // Every script that runs is allowed, and nothing else is.
+    expect(new Set(hashes), target).toEqual(allowed);
   }
-  expect(second.text).toContain(`nonce="${b}"`);
-  expect(second.text).not.toContain(`nonce="${a}"`);
 });
 
 test("a page's JavaScript is sent to start after its load event (decision 032)", async () => {
   const { text } = await getHtml(`${server.url}${postPath("english", post.slug)}`);
   // React Router's module script, inert, and the starter that runs it; no
   // modulepreload left to compete with the first view.
-  expect(text).toMatch(
-    /<script nonce="[^"]+" type="text\/x-sukti-hydrate">[^<]*import\("\/assets\/entry\.client-/,
-  );
+  expect(text).toMatch(/<script type="text\/x-sukti-hydrate">[^<]*import\("\/assets\/entry\.client-/);
   expect(text).not.toContain('<link rel="modulepreload"');
   expect(text).not.toMatch(/<script[^>]* type="module"/);
   expect(text).toMatch(
-    /<script nonce="[^"]+">\(function start\([^<]*\)\("text\/x-sukti-hydrate",\["\/assets\/entry\.client-[^"]+\.js"/,
+    /<script>\(function start\([^<]*\)\("text\/x-sukti-hydrate",\["\/assets\/entry\.client-[^"]+\.js"/,
   );
 });
 
@@ -100,8 +102,8 @@ test("pages revalidate with ETag and 304, and change when another process writes
   expect(first.headers.get("cache-control")).toContain("must-revalidate");
   const again = await fetch(url, { headers: { "If-None-Match": etag! } });
   expect(again.status).toBe(304);
-  // The browser keeps the CSP (and nonce) that came with the body it keeps.
-  expect(again.headers.get("content-security-policy")).toBeNull();
+  // The same body has the same scripts, so the same CSP (decision 036).
+  expect(again.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
   expect(again.headers.get("x-content-type-options")).toBe("nosniff");
 
   const { db } = openDatabase(`file:${server.dbPath}`);

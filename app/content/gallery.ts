@@ -1,0 +1,54 @@
+// The home page's gallery (SPEC §7.2): per language, 6 random draws in
+// [0, max idNum] and up to 3 published posts among them. Drawn for every
+// request, by the home route's loader and by the server's fast home
+// (server/home-page.ts), so both draw the same tiles from the same random
+// source. Travels in the loader data as one JSON string, which the fast home
+// can splice into a page rendered once per content version.
+import type { ContentReads } from "#app/data/store.ts";
+import { siteConfig } from "#app/site.config.ts";
+import { LANG_TAG, LANGUAGES, type Language, MAX_ID_FIELD, postPath } from "./languages.ts";
+import { drawIds, GALLERY_TILES_PER_LANGUAGE, type RandomSource } from "./sampling.ts";
+
+export interface GalleryTile {
+  href: string;
+  title: string;
+  image: string;
+  /** BCP 47 tag of the post's language. */
+  lang: string;
+}
+
+export type Gallery = { language: Language; tiles: GalleryTile[] }[];
+
+export async function drawGallery(
+  store: Pick<ContentReads, "getWebsite" | "samplePosts">,
+  random: RandomSource,
+): Promise<Gallery> {
+  const website = await store.getWebsite();
+  const draws = LANGUAGES.map((language) => ({
+    language,
+    ids: drawIds(website[MAX_ID_FIELD[language]], random),
+  }));
+  const samples = await Promise.all(
+    draws.map(({ language, ids }) => store.samplePosts(language, ids, GALLERY_TILES_PER_LANGUAGE)),
+  );
+  return draws.map(({ language }, index) => ({
+    language,
+    tiles: (samples[index] ?? []).map((post) => ({
+      href: postPath(post.language, post.slug),
+      title: post.title,
+      image: post.featureImageUrl || siteConfig.defaultImage.src,
+      lang: LANG_TAG[post.language],
+    })),
+  }));
+}
+
+/**
+ * Where the fast home splices each request's gallery: the loader returns this
+ * token instead of a gallery when the page is rendered once as a template,
+ * and the page shows it as text where the tiles go.
+ */
+export const GALLERY_SLOT_PREFIX = "gallery-slot-";
+
+export function isGallerySlot(value: string): boolean {
+  return value.startsWith(GALLERY_SLOT_PREFIX);
+}
