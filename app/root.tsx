@@ -14,6 +14,7 @@ import { InlineStyles } from "#app/components/inline-styles.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
+import { yearIn } from "#app/content/daily.ts";
 import { labelsFor } from "#app/content/labels.ts";
 import { isLanguage, LANG_TAG, type Language } from "#app/content/languages.ts";
 import { requestIdContext } from "#app/context.ts";
@@ -25,9 +26,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const year = Number(
-    new Intl.DateTimeFormat("en", { timeZone: siteConfig.timeZone, year: "numeric" }).format(new Date()),
-  );
+  const year = yearIn(new Date(), siteConfig.timeZone);
   return data({ year, requestId: context.get(requestIdContext).shown });
 }
 

@@ -3,7 +3,7 @@
 // processes, in one run, against a bare node:http server answering the same
 // bytes from memory (the machine's ceiling). Load from Debian's wrk
 // (-t1 -c16), loopback only; everything stops by itself. Demo data.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,7 +14,10 @@ import { ensureWrk, wrk as runWrk, WRK_CONNECTIONS, type WrkFigures } from "./wr
 const root = path.resolve(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = WRK_CONNECTIONS;
-const START_ARGS = ["--max-semi-space-size=2", "--max-old-space-size=192"];
+/** `npm start`'s Node flags. */
+const START_ARGS = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start as string)
+  .split(/\s+/)
+  .slice(1, -1);
 
 if (!existsSync(path.join(root, "build/server/index.js"))) {
   console.error("bench: build/server/index.js is missing: run `npm run build` first");

@@ -9,7 +9,7 @@
 // `npm run bench -- --store postgres`: SQLite against PostgreSQL (bench-stores.ts).
 // Environment: BENCH_SECONDS, BENCH_ROUNDS, BENCH_CORPUS (posts generated).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, get } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -246,7 +246,50 @@ interface Page {
   label: string;
   path: string;
   kind: Kind;
+  /** Each request a different address (a search not asked before), made by this wrk script. */
+  script?: string;
 }
+
+/**
+ * wrk's script for searches never asked before: four words of twenty, in
+ * Latin and Devanagari, from a starting number each round gives (so no round
+ * repeats another's searches, and none is a search-cache hit).
+ */
+const NEW_SEARCHES_LUA = `-- written by scripts/bench.ts
+local words = { ${[
+  "love",
+  "truth",
+  "peace",
+  "god",
+  "mind",
+  "heart",
+  "soul",
+  "faith",
+  "prem",
+  "bhakti",
+  "प्रेम",
+  "सत्य",
+  "मन",
+  "भक्ति",
+  "राम",
+  "गुरु",
+  "संत",
+  "शांति",
+  "ज्ञान",
+  "जीवन",
+]
+  .map((word) => JSON.stringify(encodeURIComponent(word)))
+  .join(", ")} }
+local n = #words
+local i = 0
+init = function(args) i = tonumber(args[1]) end
+request = function()
+  i = i + 1
+  local path = "/search/" .. words[i % n + 1] .. "%20" .. words[math.floor(i / n) % n + 1] ..
+    "%20" .. words[math.floor(i / n / n) % n + 1] .. "%20" .. words[math.floor(i / n / n / n) % n + 1]
+  return wrk.format("GET", path)
+end
+`;
 
 const TARGETS: Record<Kind, { ratio?: number; p99?: number; text: string }> = {
   home: { ratio: 1.5, text: "≥ 1.5%" },
@@ -291,6 +334,12 @@ function pagesOf(dbPath: string): Page[] {
     { label: "/tags", path: "/tags", kind: "cached" },
     { label: "search love", path: "/search/love", kind: "search" },
     { label: "search प्रेम", path: `/search/${encodeURIComponent("प्रेम")}`, kind: "search" },
+    {
+      label: "search, a new four-word query each request",
+      path: `/search/${encodeURIComponent("love truth प्रेम सत्य")}`,
+      kind: "search",
+      script: NEW_SEARCHES_LUA,
+    },
     // A second server with PAGE_CACHE=off: what a cache miss costs.
     { label: "English post, rendered", path: postPath("english", english), kind: "rendered" },
     { label: "/hindi/home, rendered", path: "/hindi/home", kind: "rendered" },
@@ -321,12 +370,21 @@ function median(values: number[]): number {
  * req/s gives the pair (the lower one of the middle two for an even count),
  * the latencies are the medians over all rounds, the failures their sum.
  */
-async function measure(suktiUrl: string, bareUrl?: string): Promise<Measured> {
+async function measure(suktiUrl: string, bareUrl?: string, script?: string): Promise<Measured> {
   const rounds: { sukti: WrkFigures; bare?: WrkFigures }[] = [];
+  let file: string | undefined;
+  if (script) {
+    file = path.join(mkdtempSync(path.join(tmpdir(), "sukti-bench-lua-")), "requests.lua");
+    writeFileSync(file, script);
+  }
   for (let round = 0; round < ROUNDS; round++) {
-    const sukti = await wrk(suktiUrl, { seconds: SECONDS });
+    const sukti = await wrk(suktiUrl, {
+      seconds: SECONDS,
+      script: file ? { file, args: [String(round * 40_000)] } : undefined,
+    });
     rounds.push({ sukti, bare: bareUrl ? await wrk(bareUrl, { seconds: SECONDS }) : undefined });
   }
+  if (file) rmSync(path.dirname(file), { recursive: true, force: true });
   const pair = [...rounds].sort((a, b) => a.sukti.rps - b.sukti.rps)[(rounds.length - 1) >> 1]!;
   return {
     rps: pair.sukti.rps,
@@ -392,7 +450,7 @@ async function benchDataset(name: string, dbPath: string) {
     await wrk(urls.get(pages[0]!)!.bare, { seconds: WARM_UP_S });
     for (const page of pages) {
       const { sukti, bare: ceiling } = urls.get(page)!;
-      const m = await measure(sukti, ceiling);
+      const m = await measure(sukti, ceiling, page.script);
       rows.push({ page, m });
       console.error(`  ${name}: ${page.label}: ${rps(m.rps)} req/s, bare ${rps(m.bareRps)}`);
     }

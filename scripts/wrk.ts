@@ -84,9 +84,20 @@ export function parseWrk(out: string): WrkFigures {
  */
 export async function wrk(
   url: string,
-  { seconds, connections = WRK_CONNECTIONS }: { seconds: number; connections?: number },
+  {
+    seconds,
+    connections = WRK_CONNECTIONS,
+    script,
+  }: {
+    seconds: number;
+    connections?: number;
+    /** A wrk Lua script and the arguments its init() gets (addresses made per request). */
+    script?: { file: string; args: string[] };
+  },
 ): Promise<WrkFigures> {
-  const args = [`-t${WRK_THREADS}`, `-c${connections}`, `-d${seconds}s`, "--latency", url];
+  const args = [`-t${WRK_THREADS}`, `-c${connections}`, `-d${seconds}s`, "--latency"];
+  if (script) args.push("-s", script.file, url, "--", ...script.args);
+  else args.push(url);
   try {
     const { stdout } = await promisify(execFile)("wrk", args, {
       encoding: "utf8",

@@ -13,10 +13,12 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { siteDayClock } from "#app/content/daily.ts";
 import type { RandomSource } from "#app/content/sampling.ts";
 import { cleanSearchText, searchTextFromPath } from "#app/content/search-page.ts";
 import { capSearchText, searchPath } from "#app/content/search-text.ts";
 import type { ContentStore } from "#app/data/store.ts";
+import { siteConfig } from "#app/site.config.ts";
 import { canonicalUrl } from "./canonical-url.ts";
 import { createFastPages } from "./fast-pages.ts";
 import { createHomePage } from "./home-page.ts";
@@ -74,6 +76,13 @@ export function createApp({
   vite,
 }: AppOptions): App {
   let stopping = false;
+  // A cached page is valid for one content version on one day of the site:
+  // language homes show the quote of the day, every page the year.
+  const today = siteDayClock(siteConfig.timeZone);
+  const pageVersion = () => {
+    const version = contentVersion();
+    return version === null ? null : `${version}@${today()}`;
+  };
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
@@ -93,7 +102,7 @@ export function createApp({
       ? createFastPages({
           pages,
           searches,
-          contentVersion,
+          pageVersion,
           originOf,
           baseHeaders: [...Object.entries(SECURITY_HEADERS).flat(), ...(httpsSite ? HSTS : [])],
           logger,
@@ -212,7 +221,7 @@ export function createApp({
         release = admission.release;
         res.once("close", release);
       }
-      const version = contentVersion();
+      const version = pageVersion();
       const key = `${origin}${target.url}`;
       const cache = target.search ? searches : pages;
       const cacheable = pageCache && target.cacheable && version !== null;

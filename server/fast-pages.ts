@@ -15,7 +15,8 @@ import { sendPage } from "./send-page.ts";
 export interface FastPagesOptions {
   pages: PageCache;
   searches: PageCache;
-  contentVersion: () => string | null;
+  /** The content version and day the cached pages must have been made at (app.ts). */
+  pageVersion: () => string | null;
   originOf: OriginOf;
   /** Security headers every response carries (HSTS included when the site is https). */
   baseHeaders: readonly string[];
@@ -29,7 +30,7 @@ const ENCODED_LINE_BREAK = /%0[AD]/i;
 export function createFastPages({
   pages,
   searches,
-  contentVersion,
+  pageVersion,
   originOf,
   baseHeaders,
   logger,
@@ -42,7 +43,7 @@ export function createFastPages({
     if (url.startsWith("/assets/") || url === "/healthz") return false;
     const origin = originOf(req.headers.host, false);
     if (origin === null) return false;
-    const version = contentVersion();
+    const version = pageVersion();
     if (version === null) return false;
     const target = canonicalUrl(url);
     if (!target.cacheable || (target.search && ENCODED_LINE_BREAK.test(url))) return false;

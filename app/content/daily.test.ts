@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { dailyOffset, dayNumber } from "#app/content/daily.ts";
+import { dailyOffset, dayNumber, siteDayClock, yearIn } from "#app/content/daily.ts";
 
 test("the day changes at midnight in the site's time zone, not UTC's", () => {
   const beforeMidnightIst = new Date("2026-11-22T18:29:00Z"); // 23:59 IST
@@ -30,4 +30,16 @@ test("over count days every post gets its day", () => {
 test("an empty collection gives offset 0", () => {
   expect(dailyOffset(20_000, 0)).toBe(0);
   expect(dailyOffset(20_000, 1)).toBe(0);
+});
+
+test("the site's year and its day clock follow the site's time zone", () => {
+  expect(yearIn(new Date("2026-12-31T18:31:00Z"), "Asia/Kolkata")).toBe(2027); // 00:01 IST on 1 January
+  expect(yearIn(new Date("2026-12-31T18:31:00Z"), "UTC")).toBe(2026);
+  let now = Date.parse("2026-11-22T18:29:59.500Z"); // 23:59:59.5 IST
+  const today = siteDayClock("Asia/Kolkata", () => now);
+  const before = today();
+  now += 1000; // past midnight IST
+  expect(today()).toBe(before + 1);
+  now += 200; // read again within the second: the same answer
+  expect(today()).toBe(before + 1);
 });

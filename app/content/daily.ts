@@ -2,14 +2,46 @@
 // zone, another the next day, cycling through the whole collection.
 const MS_PER_DAY = 86_400_000;
 
+/** Making an Intl formatter costs far more than using one: one per time zone. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Days since 1970-01-01 in `timeZone` (the calendar date there, not UTC's). */
 export function dayNumber(now: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));
   return Math.round(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / MS_PER_DAY);
+}
+
+/** The year of `now` in `timeZone` (the footer's copyright year). */
+export function yearIn(now: Date, timeZone: string): number {
+  return new Date((dayNumber(now, timeZone) + 0.5) * MS_PER_DAY).getUTCFullYear();
+}
+
+/**
+ * The site's calendar day, read at most once a second: pages that show the
+ * quote of the day (and the year) are cached per content version and day
+ * (server/app.ts), so they change at midnight in the site's time zone.
+ */
+export function siteDayClock(timeZone: string, now: () => number = Date.now): () => number {
+  let day = 0;
+  let readAt = Number.NEGATIVE_INFINITY;
+  return () => {
+    const at = now();
+    if (at - readAt >= 1000 || at < readAt) {
+      day = dayNumber(new Date(at), timeZone);
+      readAt = at;
+    }
+    return day;
+  };
 }
 
 // A prime stride scatters consecutive days across the collection; consecutive

@@ -34,6 +34,8 @@ class ResilientSqlite {
   /** Counts reopens: part of the content version, so pages cached before a reopen are not served after it. */
   #generation = 0;
   #checkedAt = 0;
+  /** This event-loop turn's content version (see contentVersion). */
+  #version: string | null | undefined = undefined;
 
   constructor(databaseUrl: string, opened: OpenedDb) {
     this.#file = databasePath(databaseUrl);
@@ -124,9 +126,19 @@ class ResilientSqlite {
     }
   }
 
+  /**
+   * Read once per event-loop turn: the requests that arrive together share
+   * one read (a cached page then costs no database work of its own), and a
+   * write committed elsewhere shows from the next turn.
+   */
   contentVersion(): string | null {
+    if (this.#version !== undefined) return this.#version;
     const store = this.#current();
-    return store ? `${this.#generation}:${store.contentVersion()}` : null;
+    this.#version = store ? `${this.#generation}:${store.contentVersion()}` : null;
+    setImmediate(() => {
+      this.#version = undefined;
+    });
+    return this.#version;
   }
 
   /** Calls a read of the underlying store through the health checks above. */
