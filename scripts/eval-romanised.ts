@@ -41,6 +41,7 @@ interface Row {
 
 const KINDS = [
   "short word (≤2 letters)",
+  "skeletons already match (lookup or ranking)",
   "ऋ",
   "h moved/vanished",
   "nasal",
@@ -77,8 +78,11 @@ function commonPrefix(a: string, b: string): number {
 
 /** A rough reason why `row.romanised` missed its word, from the skeletons the search compares. */
 function kindOf(row: Row, query: string, skeletons: readonly string[]): Kind {
+  // Short: fewer Latin letters than skeletons are compared for, or a Devanagari word of at most 2 code points.
   const letters = row.romanised.replace(/[^a-z]/gi, "").length;
   if (letters < MIN_ROMAN_LETTERS || Array.from(row.folded).length <= 2) return "short word (≤2 letters)";
+  // The search's own rule would match: the word was lost later (not indexed, over an expansion cap, off the page).
+  if (matchesAfter((s) => s, query, skeletons)) return "skeletons already match (lookup or ranking)";
   if (/[ऋॠ\u0943\u0944]/.test(row.folded)) return "ऋ";
   if (matchesAfter((s) => s.replace(/h/g, ""), query, skeletons)) return "h moved/vanished";
   if (matchesAfter((s) => s.replace(/[nm](?![aeiou])/g, ""), query, skeletons)) return "nasal";

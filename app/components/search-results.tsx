@@ -31,6 +31,18 @@ export function SearchHitCard({ hit }: { hit: SearchHitView }) {
         <span lang="en">{hit.languageLabel}</span>
         {" · "}
         <time dateTime={hit.isoDateTime}>{hit.postDateTime}</time>
+        {hit.matchedAs.length > 0 ? (
+          <span className="search-hit-as">
+            {" · "}
+            <span lang="en">matched as</span>{" "}
+            {hit.matchedAs.map((word, i) => (
+              <Fragment key={word}>
+                {i > 0 ? ", " : null}
+                <mark>{word}</mark>
+              </Fragment>
+            ))}
+          </span>
+        ) : null}
         {hit.matchedTerms.map((term) => (
           <Fragment key={term.href}>
             {" · "}

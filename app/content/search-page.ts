@@ -47,6 +47,7 @@ export function toSearchHitView(hit: SearchHit) {
     snippet: hit.snippet,
     postDateTime: postDateTime(hit.postTime, siteConfig.timeZone),
     isoDateTime: isoDateTime(hit.postTime),
+    matchedAs: hit.matchedAs,
     matchedTerms: hit.matchedTerms.map((term) => ({
       name: term.name,
       href: `/${term.kind}/${encodeURIComponent(term.slug)}`,

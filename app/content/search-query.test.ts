@@ -10,14 +10,27 @@ import {
 } from "#app/content/search-query.ts";
 
 test("a query is its folded words, each searched once", () => {
-  expect(parseQuery("  Love, LOVE and café ").terms.map((t) => t.word)).toEqual(["love", "and", "cafe"]);
+  expect(parseQuery("  Love, LOVE café ").terms.map((t) => t.word)).toEqual(["love", "cafe"]);
+});
+
+test("single letters and stop words count only when they are all the search holds", () => {
+  const words = (text: string) => parseQuery(text).terms.map((t) => t.word);
+  expect(words("the river of life")).toEqual(["river", "life"]);
+  expect(words("a b river")).toEqual(["river"]);
+  expect(words("प्रेम का सागर")).toEqual(["प्रेम", "सागर"]);
+  expect(words("prem ke geet")).toEqual(["prem", "geet"]);
+  expect(words("आणि देव")).toEqual(["देव"]);
+  // Alone, they are the search.
+  expect(words("the")).toEqual(["the"]);
+  expect(words("a")).toEqual(["a"]);
+  expect(words("ke ki")).toEqual(["ke", "ki"]);
+  expect(words("है")).toEqual(["है"]);
 });
 
 test("words of three code points or more also match as prefixes; Devanagari ones also inside words", () => {
-  const [love, a, gyan, man] = parseQuery("love a ज्ञान मन").terms;
+  const [love, gyan, man] = parseQuery("love ज्ञान मन").terms;
   expect(love).toMatchObject({ prefix: true, infix: false });
-  expect(a).toMatchObject({ prefix: false, infix: false, skeleton: null });
-  expect(gyan).toMatchObject({ prefix: true, infix: true, skeleton: null });
+  expect(gyan).toMatchObject({ prefix: true, infix: true, skeletons: [], spellings: [] });
   expect(man).toMatchObject({ prefix: false, infix: false });
 });
 
@@ -26,10 +39,13 @@ test("a word typed with a final virama begins longer words, however short", () =
   expect(parseQuery("ईश").terms[0]).toMatchObject({ word: "ईश", prefix: false });
 });
 
-test("Latin words of three letters or more carry a romanisation skeleton", () => {
-  expect(parseQuery("prem").terms[0]?.skeleton).toBe("prem");
-  expect(parseQuery("to").terms[0]?.skeleton).toBeNull();
-  expect(parseQuery("108").terms[0]?.skeleton).toBeNull();
+test("Latin words of three letters or more carry romanisation skeletons; two-letter ones, spellings", () => {
+  expect(parseQuery("prem").terms[0]?.skeletons).toContain("prem");
+  expect(parseQuery("to").terms[0]).toMatchObject({ skeletons: [] });
+  expect(parseQuery("to").terms[0]?.spellings).toContain("तो");
+  expect(parseQuery("108").terms[0]).toMatchObject({ skeletons: [], spellings: [] });
+  // Too weak a guess: one repeated letter.
+  expect(parseQuery("zzzz").terms[0]).toMatchObject({ skeletons: [], spellings: [] });
 });
 
 test(`at most ${MAX_QUERY_TERMS} words are searched; the rest are counted`, () => {
@@ -72,10 +88,19 @@ test("a string is double-quoted, inner quotes doubled", () => {
 
 test("term expressions by level", () => {
   const [term] = parseQuery("prem").terms;
-  const expansions = { prefix: ["prem", "premise"], infix: [], romanExact: ["प्रेम"], romanPrefix: ["प्रेमी"] };
+  const expansions = {
+    prefix: ["prem", "premise"],
+    infix: [],
+    romanExact: ["प्रेम"],
+    romanPrefix: ["प्रेमी"],
+    concepts: ["love"],
+  };
   expect(termExpression(term!, expansions, "exact")).toBe('("prem" OR "प्रेम")');
   expect(termExpression(term!, expansions, "literal")).toBe('("prem" OR "premise")');
   expect(termExpression(term!, expansions, "full")).toBe('("prem" OR "प्रेम" OR "premise" OR "प्रेमी")');
+  expect(termExpression(term!, expansions, "wide")).toBe(
+    '("prem" OR "प्रेम" OR "premise" OR "प्रेमी" OR "love")',
+  );
   // Too many words with the prefix: a prefix query instead.
   expect(termExpression(term!, { ...expansions, prefix: null }, "literal")).toBe('"prem"*');
   expect(inColumn("title", '"a"')).toBe('{title} : ("a")');
@@ -85,8 +110,8 @@ test("term expressions by level", () => {
 test("the word matcher marks the words the query found", () => {
   const terms = parseQuery("lov मन").terms;
   const isMatch = wordMatcher(terms, [
-    { prefix: null, infix: [], romanExact: [], romanPrefix: [] },
-    { prefix: null, infix: [], romanExact: [], romanPrefix: [] },
+    { prefix: null, infix: [], romanExact: [], romanPrefix: [], concepts: [] },
+    { prefix: null, infix: [], romanExact: [], romanPrefix: [], concepts: [] },
   ]);
   expect(isMatch("love")).toBe(true);
   expect(isMatch("glove")).toBe(false);

@@ -2,7 +2,8 @@
 // never syntax: it is folded to letters, marks and digits first, and every
 // word goes into the expression as a double-quoted string.
 import { codePoints, foldWords, hasDevanagari } from "#app/content/search-fold.ts";
-import { latinSkeleton, MIN_ROMAN_LETTERS } from "#app/content/search-roman.ts";
+import { querySkeletons, shortWordSpellings } from "#app/content/search-roman.ts";
+import { isStopWord } from "#app/content/search-stop-words.ts";
 
 /** Words of the search text that are searched; the rest is ignored (and said so). */
 export const MAX_QUERY_TERMS = 10;
@@ -16,8 +17,14 @@ export interface QueryTerm {
   prefix: boolean;
   /** Devanagari: also matches words that contain it (ज्ञान → आत्मज्ञान). */
   infix: boolean;
-  /** Latin words of 3+ letters: the skeleton compared with Devanagari words' skeletons. */
-  skeleton: string | null;
+  /**
+   * Latin words of 3+ letters: the skeletons of the spellings the word may
+   * stand for (search-roman.ts), compared with Devanagari words' skeletons;
+   * none when they are too weak a guess (zzzz).
+   */
+  skeletons: string[];
+  /** Two-letter Latin words: the Devanagari words they may spell, matched whole (ke → के, की). */
+  spellings: string[];
 }
 
 export interface ParsedQuery {
@@ -31,17 +38,22 @@ export interface ParsedQuery {
 const ENDS_IN_VIRAMA = /[\p{L}\p{M}]*\u094D(?![\p{L}\p{M}\p{N}])/gu;
 
 export function parseQuery(text: string, maxTerms = MAX_QUERY_TERMS): ParsedQuery {
-  const words = [...new Set(foldWords(text))];
+  const typed = [...new Set(foldWords(text))];
+  // Single letters and stop words count only when they are all the search holds.
+  const meaningful = typed.filter((word) => codePoints(word) > 1 && !isStopWord(word));
+  const words = meaningful.length > 0 ? meaningful : typed;
   const unfinished = new Set((text.normalize("NFC").match(ENDS_IN_VIRAMA) ?? []).flatMap(foldWords));
   const terms = words.slice(0, maxTerms).map((word): QueryTerm => {
     const partial = codePoints(word) >= MIN_PARTIAL_LENGTH || unfinished.has(word);
     const devanagari = hasDevanagari(word);
-    const latin = /^[a-z0-9]+$/.test(word);
-    const skeleton =
-      latin && /[a-z]/.test(word) && word.replace(/[^a-z]/g, "").length >= MIN_ROMAN_LETTERS
-        ? latinSkeleton(word) || null
-        : null;
-    return { word, prefix: partial, infix: codePoints(word) >= MIN_PARTIAL_LENGTH && devanagari, skeleton };
+    const latin = /^[a-z]+$/.test(word);
+    return {
+      word,
+      prefix: partial,
+      infix: codePoints(word) >= MIN_PARTIAL_LENGTH && devanagari,
+      skeletons: latin ? querySkeletons(word) : [],
+      spellings: latin ? shortWordSpellings(word) : [],
+    };
   });
   return { terms, ignored: Math.max(0, words.length - maxTerms) };
 }
@@ -61,18 +73,29 @@ export interface TermExpansions {
   romanExact: readonly string[];
   /** Devanagari words whose skeleton begins with the query word's skeleton. */
   romanPrefix: readonly string[];
+  /** Words of other languages that mean the same (search-concepts.ts). */
+  concepts: readonly string[];
 }
 
 /** No lookups: the word as a prefix query when it is long enough. */
-export const NO_EXPANSIONS: TermExpansions = { prefix: null, infix: [], romanExact: [], romanPrefix: [] };
+export const NO_EXPANSIONS: TermExpansions = {
+  prefix: null,
+  infix: [],
+  romanExact: [],
+  romanPrefix: [],
+  concepts: [],
+};
 
 /**
  * How widely a query word matches: "exact" the word itself, whole, and words
  * that romanise exactly like it; "literal" the word, as a prefix too, and
- * words containing it; "full" all of these and words whose romanisation
- * begins like it. Results rank by the narrowest level they match.
+ * words containing it (the query's own script); "full" all of these and
+ * words whose romanisation begins like it; "wide" these and the words of
+ * other languages that mean the same. Results rank by the narrowest level
+ * they match: a search's own script first, then romanised guesses, then
+ * other languages.
  */
-export type MatchLevel = "exact" | "literal" | "full";
+export type MatchLevel = "exact" | "literal" | "full" | "wide";
 
 /** The alternatives of one query word at a level, as an FTS5 expression. */
 export function termExpression(
@@ -87,7 +110,8 @@ export function termExpression(
     if (term.prefix && expansions.prefix) words.push(...expansions.prefix);
     words.push(...expansions.infix);
   }
-  if (level === "full") words.push(...expansions.romanPrefix);
+  if (level === "full" || level === "wide") words.push(...expansions.romanPrefix);
+  if (level === "wide") words.push(...expansions.concepts);
   const parts: string[] = [];
   const seen = new Set<string>();
   for (const [i, word] of words.entries()) {
@@ -114,8 +138,9 @@ export function wordMatcher(
   expansions: readonly TermExpansions[],
 ): (foldedWord: string) => boolean {
   const exact = new Set<string>();
-  for (const { prefix, infix, romanExact, romanPrefix } of expansions) {
-    for (const word of [...(prefix ?? []), ...infix, ...romanExact, ...romanPrefix]) exact.add(word);
+  for (const { prefix, infix, romanExact, romanPrefix, concepts } of expansions) {
+    for (const word of [...(prefix ?? []), ...infix, ...romanExact, ...romanPrefix, ...concepts])
+      exact.add(word);
   }
   for (const term of terms) exact.add(term.word);
   const prefixes = terms.filter((term, i) => term.prefix && !expansions[i]?.prefix).map((term) => term.word);

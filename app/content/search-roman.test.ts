@@ -1,6 +1,12 @@
 import { expect, test } from "vitest";
 import { foldText } from "#app/content/search-fold.ts";
-import { devanagariSkeletons, latinSkeleton, romanMatches } from "#app/content/search-roman.ts";
+import {
+  devanagariSkeletons,
+  latinSkeleton,
+  querySkeletons,
+  romanMatches,
+  shortWordSpellings,
+} from "#app/content/search-roman.ts";
 
 // Common words as people type them in Latin letters, with their usual
 // Devanagari spelling (Hindi and Marathi). Issue 4 asks for at least 40 and
@@ -211,7 +217,9 @@ test("skeletons keep what tells words apart", () => {
 test("short skeletons match whole words only; longer ones also begin longer words", () => {
   expect(romanMatches("prem", foldText("प्रेमी"))).toBe(true);
   expect(romanMatches("man", foldText("मनुष्य"))).toBe(false);
-  expect(romanMatches("to", foldText("तो"))).toBe(false);
+  // Short words by their full spelling, whole (issue 14): "to" is तो, not तोड़.
+  expect(romanMatches("to", foldText("तो"))).toBe(true);
+  expect(romanMatches("to", foldText("तोड़"))).toBe(false);
 });
 
 test("spelling variants of a Devanagari word are all indexed", () => {
@@ -230,4 +238,69 @@ test("non-letters give empty skeletons", () => {
   expect(latinSkeleton("")).toBe("");
   expect(latinSkeleton("123")).toBe("");
   expect(devanagariSkeletons("")).toEqual([]);
+});
+
+// Issue 14: how people romanise, by kind; our own words, not the evaluation lexicon's.
+const BY_KIND: Record<string, [latin: string, devanagari: string][]> = {
+  "short words, by their full spelling": [
+    ["ko", "को"],
+    ["ne", "ने"],
+    ["jo", "जो"],
+    ["me", "में"],
+    ["ab", "अब"],
+    ["us", "उस"],
+    ["bhi", "भी"],
+    ["maa", "माँ"],
+  ],
+  "h moving or vanishing": [
+    ["wahan", "वहाँ"],
+    ["kehna", "कहना"],
+    ["rehna", "रहना"],
+    ["rhe", "रहे"],
+    ["mehnat", "मेहनत"],
+  ],
+  "doubled consonants and clusters": [
+    ["accha", "अच्छा"],
+    ["bacha", "बच्चा"],
+    ["bachcha", "बच्चा"],
+    ["pakka", "पक्का"],
+    ["kyun", "क्यों"],
+  ],
+  "ऋ written ra or ir": [
+    ["hraday", "हृदय"],
+    ["amrat", "अमृत"],
+    ["kirpa", "कृपा"],
+  ],
+  "nasals written m or n": [
+    ["unmem", "उनमें"],
+    ["mein", "में"],
+    ["karen", "करें"],
+  ],
+  endings: [
+    ["aaye", "आए"],
+    ["diye", "दिए"],
+    ["kiye", "किए"],
+    ["jatey", "जाते"],
+    ["usey", "उसे"],
+  ],
+};
+
+for (const [kind, words] of Object.entries(BY_KIND)) {
+  test(`romanised: ${kind}`, () => {
+    for (const [latin, devanagari] of words) {
+      expect(romanMatches(latin, foldText(devanagari)), `${latin} → ${devanagari}`).toBe(true);
+    }
+  });
+}
+
+test("nonsense and one-letter skeletons are no guess (zzzz, kkkk, qqqq)", () => {
+  for (const nonsense of ["zzzz", "kkkk", "qqqq", "hhh", "aaaa"]) {
+    expect(querySkeletons(nonsense), nonsense).toEqual([]);
+    expect(shortWordSpellings(nonsense), nonsense).toEqual([]);
+    for (const word of ["जा", "का", "की", "हा"]) expect(romanMatches(nonsense, word), nonsense).toBe(false);
+  }
+  // Two letters match whole words only, never by skeleton: "ke" is के, not कहना.
+  expect(romanMatches("ke", foldText("के"))).toBe(true);
+  expect(romanMatches("ke", foldText("कहना"))).toBe(false);
+  expect(romanMatches("ke", foldText("केवल"))).toBe(false);
 });

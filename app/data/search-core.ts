@@ -6,6 +6,8 @@
 // lookups: FTS5 in app/data/sqlite/search.server.ts, tsvector and
 // trigram tables in app/data/postgres/search.server.ts.
 import { htmlToPlainText } from "#app/content/html-text.ts";
+import { conceptWords } from "#app/content/search-concepts.ts";
+import { foldText } from "#app/content/search-fold.ts";
 import { highlight, snippet, type WordTest, wordTest } from "#app/content/search-highlight.ts";
 import {
   inColumn,
@@ -71,30 +73,39 @@ export interface SearchBackend {
   skeletonRange(from: string, to: string, limit: number): Promise<{ word: string; exact: boolean }[]>;
 }
 
-/** Indexed words found for a query word: words beginning with it, containing it, sounding like it. */
+/** Indexed words found for a query word: words beginning with it, containing it, sounding like it, meaning it. */
 async function expand(backend: SearchBackend, term: QueryTerm): Promise<TermExpansions> {
   const prefixLookup = term.prefix
     ? backend.wordRange(term.word, `${term.word}\u{10FFFF}`, MAX_PREFIX_WORDS + 1)
     : Promise.resolve(null);
   const infixLookup = term.infix ? backend.infix(term.word, MAX_EXPANSIONS) : Promise.resolve([]);
-  const romanLookup =
-    term.skeleton && term.skeleton.length >= MIN_ROMAN_PREFIX
-      ? backend.skeletonRange(term.skeleton, `${term.skeleton}~`, MAX_EXPANSIONS)
-      : term.skeleton
-        ? backend
-            .skeletonExact(term.skeleton, MAX_EXPANSIONS)
-            .then((words) => words.map((word) => ({ word, exact: true })))
-        : Promise.resolve([]);
-  const [words, infix, roman] = await Promise.all([prefixLookup, infixLookup, romanLookup]);
+  const romanLookups = term.skeletons.map((skeleton) =>
+    skeleton.length >= MIN_ROMAN_PREFIX
+      ? backend.skeletonRange(skeleton, `${skeleton}~`, MAX_EXPANSIONS)
+      : backend
+          .skeletonExact(skeleton, MAX_EXPANSIONS)
+          .then((words) => words.map((word) => ({ word, exact: true }))),
+  );
+  const [words, infix, ...roman] = await Promise.all([prefixLookup, infixLookup, ...romanLookups]);
   const prefix = words && words.length <= MAX_PREFIX_WORDS ? words : null;
-  const romanExact: string[] = [];
-  const romanPrefix: string[] = [];
-  for (const row of roman) (row.exact ? romanExact : romanPrefix).push(row.word);
-  return { prefix, infix, romanExact, romanPrefix };
+  // A two-letter word's Devanagari spellings are matched whole (ke → के, की).
+  const romanExact = new Set<string>(term.spellings);
+  const romanPrefix = new Set<string>();
+  for (const row of roman.flat()) (row.exact ? romanExact : romanPrefix).add(row.word);
+  for (const word of romanExact) romanPrefix.delete(word);
+  return {
+    prefix,
+    infix,
+    romanExact: [...romanExact],
+    romanPrefix: [...romanPrefix].slice(0, MAX_EXPANSIONS),
+    concepts: conceptWords(term.word),
+  };
 }
 
 interface Expressions {
   mode: "all" | "any";
+  /** Every kind of match; `full` without other languages, `literal` the query's own script only. */
+  wide: string;
   full: string;
   exact: string;
   literal: string;
@@ -112,15 +123,30 @@ function expressions(
       terms.map((term, i) => termExpression(term, found[i], name)),
       mode,
     );
-  const groups = terms.map((term, i) => termExpression(term, found[i], "full"));
+  const groups = terms.map((term, i) => termExpression(term, found[i], "wide"));
   return {
     mode,
+    wide: level("wide"),
     full: level("full"),
     exact: level("exact"),
     literal: level("literal"),
     groups,
     anyWord: matchExpression(groups, "any"),
   };
+}
+
+/**
+ * The tiers of a search, in the order they are listed (issue 14): matches in
+ * the query's own script (the words as typed, their prefixes, words holding
+ * them), then romanised guesses, then other languages; within each kind,
+ * title matches first. A kind the query has no words of is left out.
+ */
+function tiersOf(query: Expressions): string[] {
+  const kinds = [query.literal];
+  if (query.full !== query.literal) kinds.push(`(${query.full}) NOT (${query.literal})`);
+  if (query.wide !== query.full) kinds.push(`(${query.wide}) NOT (${query.full})`);
+  const inTitle = inColumn("title", query.anyWord);
+  return kinds.flatMap((kind) => [`(${kind}) AND ${inTitle}`, `(${kind}) NOT ${inTitle}`]);
 }
 
 /**
@@ -136,7 +162,7 @@ async function rankWindow(backend: SearchBackend, window: readonly number[], que
   const matches: string[] = [];
   if (query.mode === "any") matches.push(...query.groups.slice(0, MAX_COUNTED_TERMS));
   const counted = matches.length;
-  if (query.groups.length > 1) matches.push(inColumn("title", query.full));
+  if (query.groups.length > 1) matches.push(inColumn("title", query.wide));
   if (query.exact !== query.full) matches.push(query.exact);
   matches.push(inColumn("tags", query.anyWord));
   if (query.literal !== query.full && query.literal !== query.exact) matches.push(query.literal);
@@ -197,7 +223,30 @@ function bodySnippet(html: string, excerpt: string, test: WordTest) {
   return inExcerpt.some((segment) => segment.mark) ? inExcerpt : inText;
 }
 
-async function hits(backend: SearchBackend, ids: readonly number[], test: WordTest): Promise<SearchHit[]> {
+/** Words a hit shows for "matched as" at most. */
+const MAX_MATCHED_AS = 3;
+
+/**
+ * The words a hit matched through, when none of them is a word of the query
+ * itself (a romanised guess, another language): as the post spells them.
+ */
+function matchedAs(segments: readonly { text: string; mark: boolean }[], queryWords: ReadonlySet<string>) {
+  const words = new Map<string, string>();
+  for (const { text, mark } of segments) {
+    if (!mark) continue;
+    const folded = foldText(text);
+    if (queryWords.has(folded)) return [];
+    if (!words.has(folded)) words.set(folded, text);
+  }
+  return [...words.values()].slice(0, MAX_MATCHED_AS);
+}
+
+async function hits(
+  backend: SearchBackend,
+  ids: readonly number[],
+  test: WordTest,
+  queryWords: ReadonlySet<string>,
+): Promise<SearchHit[]> {
   if (ids.length === 0) return [];
   const [postRows, termRows] = await Promise.all([backend.posts(ids), backend.terms(ids)]);
   const rows = new Map(postRows.map((row) => [row.id, row] as const));
@@ -208,11 +257,14 @@ async function hits(backend: SearchBackend, ids: readonly number[], test: WordTe
     const row = rows.get(id);
     if (!row) continue;
     const { id: _id, content, ...summary } = row;
+    const titleSegments = highlight(summary.title, test);
+    const snippet = bodySnippet(content, row.excerpt, test);
     found.push({
       ...summary,
-      titleSegments: highlight(summary.title, test),
-      snippet: bodySnippet(content, row.excerpt, test),
+      titleSegments,
+      snippet,
       matchedTerms: (terms.get(id) ?? []).filter((term) => highlight(term.name, test).some((s) => s.mark)),
+      matchedAs: matchedAs([...titleSegments, ...snippet], queryWords),
     });
   }
   return found;
@@ -235,10 +287,10 @@ export async function searchWith(
   }
   const found = await Promise.all(parsed.terms.map((term) => expand(backend, term)));
   let query = expressions(parsed.terms, found, "all");
-  let total = await backend.count(query.full);
+  let total = await backend.count(query.wide);
   if (total === 0 && parsed.terms.length > 1) {
     query = expressions(parsed.terms, found, "any");
-    total = await backend.count(query.full);
+    total = await backend.count(query.wide);
   }
   const result: SearchResultPage = {
     ...emptySearchResult(page),
@@ -250,8 +302,7 @@ export async function searchWith(
   let skip = (page - 1) * perPage;
   if (total <= skip) return result;
 
-  const inTitle = inColumn("title", query.anyWord);
-  const tiers = [`(${query.full}) AND ${inTitle}`, `(${query.full}) NOT ${inTitle}`];
+  const tiers = tiersOf(query);
   const ids: number[] = [];
   let remaining = total;
   for (const [i, tier] of tiers.entries()) {
@@ -268,7 +319,7 @@ export async function searchWith(
   const test = wordTest(wordMatcher(parsed.terms, found));
   return {
     ...result,
-    posts: await hits(backend, ids.slice(0, perPage), test),
+    posts: await hits(backend, ids.slice(0, perPage), test, new Set(parsed.terms.map((term) => term.word))),
     hasNext: ids.length > perPage,
   };
 }

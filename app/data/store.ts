@@ -75,6 +75,8 @@ export interface SearchHit extends PostSummary {
   snippet: SearchSegment[];
   /** The post's tags and categories that matched. */
   matchedTerms: Term[];
+  /** When the post has no word of the query itself: the words it matched through (मन, मना for "man"). */
+  matchedAs: string[];
 }
 
 export interface SearchResultPage extends PostListPage {

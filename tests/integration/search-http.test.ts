@@ -182,3 +182,52 @@ test("unpublished posts are never found, not even by their own titles", async ()
   const { doc } = await search("zindagi");
   expect(doc.querySelector(".search-count")?.text).toBe("No quotes found");
 });
+
+test("nonsense gets the no-results page: no romanised guess from a run of one letter", async () => {
+  for (const text of ["zzzz", "qqqq", "kkkk"]) {
+    const { status, doc } = await search(text);
+    expect(status, text).toBe(200);
+    expect(doc.querySelector(".search-count")?.text, text).toBe("No quotes found");
+    expect(doc.querySelectorAll(".search-hit"), text).toHaveLength(0);
+    expect(doc.querySelectorAll(".search-empty-tags a").length, text).toBeGreaterThan(0);
+  }
+});
+
+test("a Latin word lists every English post that has it before any Devanagari one", async () => {
+  const db = openReadonly(server.dbPath);
+  const english = db
+    .prepare(
+      `SELECT slug FROM posts WHERE status = 'publish' AND language = 'english'
+       AND (' ' || lower(title) || ' ' || lower(content) || ' ') GLOB '*[^a-z]man[^a-z]*'`,
+    )
+    .pluck()
+    .all() as string[];
+  db.close();
+  expect(english.length).toBeGreaterThan(0);
+  const { doc } = await search("man");
+  const languages = doc.querySelectorAll(".search-hit").map((hit) => hit.getAttribute("lang"));
+  const firstDevanagari = languages.findIndex((lang) => lang !== "en");
+  expect(firstDevanagari).toBeGreaterThanOrEqual(english.length);
+  const hrefs = doc.querySelectorAll(".search-hit-title a").map((a) => a.getAttribute("href"));
+  for (const slug of english) expect(hrefs.slice(0, firstDevanagari)).toContain(postPath("english", slug));
+  // A romanised hit says what it matched as.
+  const guess = doc.querySelectorAll(".search-hit")[firstDevanagari];
+  expect(guess?.querySelector(".search-hit-as")?.text).toMatch(/matched as .*म/);
+});
+
+test("short romanised words find their Devanagari word whole; a word of another language finds its concept", async () => {
+  const ke = await search("ke");
+  expect(ke.doc.querySelectorAll(".search-hit mark").map((m) => m.text)).toContain("के");
+  const love = await search("love");
+  const marks = love.doc.querySelectorAll(".search-hit mark").map((m) => m.text);
+  expect(marks).toContain("प्रेम");
+  // Other languages after every post with the word itself.
+  const hits = love.doc.querySelectorAll(".search-hit");
+  const withWord = hits
+    .map((hit, i) => (hit.querySelectorAll("mark").some((m) => /^lov/i.test(m.text)) ? i : -1))
+    .filter((i) => i >= 0);
+  const firstOther = hits.findIndex((hit) => hit.getAttribute("lang") !== "en");
+  expect(withWord.length).toBeGreaterThan(0);
+  expect(firstOther).toBeGreaterThan(Math.max(...withWord));
+  expect(hits[firstOther]?.querySelector(".search-hit-as")?.text).toContain("प्रेम");
+});

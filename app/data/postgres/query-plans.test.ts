@@ -67,7 +67,15 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
   }
 
   const BIG_TABLES =
-    /Seq Scan on (posts|post_terms|search_documents|search_words|search_word_trigrams|search_skeletons)\b/;
+    /Seq Scan on (posts|post_terms|search_documents|search_words|search_word_trigrams|search_skeletons)\b.*rows=(\d+)/g;
+  /**
+   * A sequential scan that is not the best plan: one expected to keep less
+   * than a fifth of the table. Counting a search that half the corpus matches
+   * ("love" with its other-language words, issue 14) reads half the table
+   * whatever the plan, and a scan is then the cheapest way.
+   */
+  const needlessScan = (plans: string) =>
+    [...plans.matchAll(BIG_TABLES)].find((match) => Number(match[2]) < COUNT / 5)?.[0];
 
   test("the corpus is loaded", async () => {
     const { rows } = await plain.query("SELECT count(*) AS n FROM posts");
@@ -117,8 +125,8 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
     for (const [label, read] of reads) {
       const plans = await plansOf(read);
       expect(plans, label).not.toBe("");
-      const found = plans.match(BIG_TABLES);
-      if (found) scans.push(`${label}: ${found[0]}\n${plans}`);
+      const found = needlessScan(plans);
+      if (found) scans.push(`${label}: ${found}\n${plans}`);
     }
     expect(scans).toEqual([]);
   }, 120_000);
