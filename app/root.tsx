@@ -56,7 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#7a2e0e" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#7a2e0e" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#1a1410" media="(prefers-color-scheme: dark)" />
         <Meta />
         <InlineStyles />
         <Links />

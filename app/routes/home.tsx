@@ -69,7 +69,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="gallery" aria-labelledby="gallery-title">
         <h2 id="gallery-title">From the collection</h2>
-        <ul className="gallery-grid">{gallery ? <GalleryTiles gallery={gallery} /> : loaderData.gallery}</ul>
+        <div className="gallery-rows">
+          {gallery ? <GalleryTiles gallery={gallery} /> : loaderData.gallery}
+        </div>
       </section>
 
       <section className="about" aria-labelledby="about-title">

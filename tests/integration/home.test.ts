@@ -118,3 +118,33 @@ test("the home page is rendered fresh for every request", async () => {
   expect(response.headers.get("cache-control")).toBe("no-store");
   expect(response.headers.get("x-powered-by")).toBeNull();
 });
+
+test("the gallery has a row per language, named in its script, and every tile a visible caption", async () => {
+  const { doc } = await getHtml(`${server.url}/`);
+  const rows = doc.querySelectorAll(".gallery-row");
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    const language = row.getAttribute("data-language");
+    const heading = row.querySelector(".gallery-language");
+    expect(heading?.getAttribute("lang")).toBe({ english: "en", hindi: "hi", marathi: "mr" }[language ?? ""]);
+    expect(heading?.text.trim()).toBeTruthy();
+    const tiles = row.querySelectorAll(".gallery-tile");
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles.length).toBeLessThanOrEqual(3);
+    for (const tile of tiles) {
+      expect(tile.getAttribute("data-language")).toBe(language);
+      const image = tile.querySelector("img");
+      const caption = tile.querySelector(".gallery-caption");
+      // The alt text stays the title (SPEC §7.2); the caption shows it, hidden from screen readers.
+      expect(caption?.text).toBe(image?.getAttribute("alt"));
+      expect(caption?.getAttribute("aria-hidden")).toBe("true");
+      expect(caption?.getAttribute("lang")).toBe(image?.getAttribute("lang"));
+    }
+  }
+});
+
+test("the gallery's rows are not nested in a list", async () => {
+  const { doc } = await getHtml(`${server.url}/`);
+  expect(doc.querySelectorAll(".gallery-rows > .gallery-row").length).toBe(doc.querySelectorAll(".gallery-row").length);
+  expect(doc.querySelectorAll("ul .gallery-row")).toHaveLength(0);
+});
