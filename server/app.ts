@@ -22,6 +22,7 @@ import { siteConfig } from "#app/site.config.ts";
 import { canonicalUrl } from "./canonical-url.ts";
 import { createFastPages } from "./fast-pages.ts";
 import { createHomePage } from "./home-page.ts";
+import { letterCaseRedirect } from "./letter-case.ts";
 import type { Logger } from "./logger.ts";
 import { originPolicy } from "./origin.ts";
 import { isKeptPage, PageCache, type RenderedPage } from "./page-cache.ts";
@@ -165,6 +166,14 @@ export function createApp({
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed\n");
+  });
+
+  // /ENGLISH/HOME, /tag/Faith: the same page under its one address.
+  app.use((req, res, next) => {
+    const at = req.originalUrl.indexOf("?");
+    const target = letterCaseRedirect(req.path, at === -1 ? "" : req.originalUrl.slice(at));
+    if (target === null) return next();
+    res.redirect(301, target);
   });
 
   // A search address with a line break in it (pasted into the address bar)

@@ -42,3 +42,22 @@ export function parsePageParam(request: Request): number | null {
 }
 
 export const POSTS_PER_PAGE = 24;
+
+const SENTENCE_END = /[.!?।॥…"”’')]$/u;
+
+/**
+ * An excerpt shown as a teaser (the quote of the day): at most `max`
+ * characters, cut at a sentence end when one falls in its second half, else
+ * at a word end, with an ellipsis after; an excerpt that stops on a colon, comma or
+ * dash (the quote goes on) ends with an ellipsis instead.
+ */
+export function teaserText(text: string, max = 220): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat === "" || (SENTENCE_END.test(flat) && flat.length <= max)) return flat;
+  if (flat.length <= max) return `${flat.replace(/[\s,;:—–-]+$/u, "")}…`;
+  const cut = flat.slice(0, max);
+  const sentence = Math.max(...[". ", "! ", "? ", "। ", "॥ "].map((end) => cut.lastIndexOf(end)));
+  if (sentence > max / 2) return `${cut.slice(0, sentence + 1)} …`;
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:—–-]+$/u, "")}…`;
+}

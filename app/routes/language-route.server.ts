@@ -1,7 +1,7 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { dailyOffset, dayNumber } from "#app/content/daily.ts";
-import type { Language } from "#app/content/languages.ts";
-import { POSTS_PER_PAGE, parsePageParam, toPostCard, toPostView } from "#app/content/post-view.ts";
+import { type Language, postPath } from "#app/content/languages.ts";
+import { POSTS_PER_PAGE, parsePageParam, teaserText, toPostCard, toPostView } from "#app/content/post-view.ts";
 import { originContext, storeContext } from "#app/context.ts";
 import type { Post } from "#app/data/store.ts";
 import { siteConfig } from "#app/site.config.ts";
@@ -21,9 +21,17 @@ export async function loadLanguageRoute(
   context: Context,
 ) {
   if (slug === "home") return loadLanguageHome(language, request, context);
-  const post = await context.get(storeContext).getPost(language, slug);
-  // Drafts, trashed posts, other languages' slugs and missing posts all look alike.
-  if (!post) throw data(null, { status: 404 });
+  const store = context.get(storeContext);
+  const post = await store.getPost(language, slug);
+  if (!post) {
+    // An address that differs from a post's only in letter case (a link typed
+    // or shouted in capitals) leads to it.
+    const lower = slug.toLowerCase();
+    if (lower !== slug && (await store.getPost(language, lower)))
+      throw redirect(postPath(language, lower), 301);
+    // Drafts, trashed posts, other languages' slugs and missing posts all look alike.
+    throw data(null, { status: 404 });
+  }
   return loadPostPage(post, context);
 }
 
@@ -46,7 +54,7 @@ async function loadLanguageHome(language: Language, request: Request, context: C
     page,
     pageCount: Math.max(1, Math.ceil(count / POSTS_PER_PAGE)),
     hasNext: list.hasNext,
-    quoteOfTheDay: daily ? toPostCard(daily) : null,
+    quoteOfTheDay: daily ? { ...toPostCard(daily), excerpt: teaserText(daily.excerpt) } : null,
     posts: list.posts.map(toPostCard),
   };
 }

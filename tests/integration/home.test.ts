@@ -145,6 +145,8 @@ test("the gallery has a row per language, named in its script, and every tile a 
 
 test("the gallery's rows are not nested in a list", async () => {
   const { doc } = await getHtml(`${server.url}/`);
-  expect(doc.querySelectorAll(".gallery-rows > .gallery-row").length).toBe(doc.querySelectorAll(".gallery-row").length);
+  expect(doc.querySelectorAll(".gallery-rows > .gallery-row").length).toBe(
+    doc.querySelectorAll(".gallery-row").length,
+  );
   expect(doc.querySelectorAll("ul .gallery-row")).toHaveLength(0);
 });

@@ -117,6 +117,34 @@ test("a trimmed address redirects to the page it was part of", async () => {
   expect((await fetch(`${server.url}/english/home`)).status).toBe(200);
 });
 
+test("an address that differs only in letter case answers 301 to the site's address", async () => {
+  const english = byLanguage("english")[0]!;
+  const db = openReadonly(server.dbPath);
+  const tagRow = db
+    .prepare("SELECT slug FROM terms WHERE kind = 'tag' AND slug GLOB '[a-z]*' LIMIT 1")
+    .pluck()
+    .get() as string;
+  db.close();
+  const capitalised = `${tagRow[0]!.toUpperCase()}${tagRow.slice(1)}`;
+  const expected = {
+    "/ENGLISH/HOME": "/english/home",
+    "/English/home?page=2": "/english/home?page=2",
+    "/TAGS": "/tags",
+    [`/tag/${capitalised}`]: `/tag/${tagRow}`,
+    [postPath("english", english.slug).toUpperCase()]: postPath("english", english.slug),
+  };
+  for (const [from, to] of Object.entries(expected)) {
+    const response = await fetch(`${server.url}${from}`, { redirect: "manual" });
+    expect(response.status, from).toBe(301);
+    // The post route moves a capitalised slug in a second step; follow to the end.
+    const final = await fetch(`${server.url}${from}`);
+    expect(new URL(final.url).pathname + new URL(final.url).search, from).toBe(to);
+    expect(final.status, from).toBe(200);
+  }
+  // A slug no post has, in any case, is still a 404.
+  expect((await fetch(`${server.url}/english/NO-SUCH-POST`)).status).toBe(404);
+});
+
 test("no image served from public/ shows an unpublished post's quote", async () => {
   const publishedImages = new Set(published.map((post) => post.featureImageUrl));
   const cards = readdirSync(path.resolve("public/images/cards")).map((file) => `/images/cards/${file}`);
