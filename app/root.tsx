@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -51,6 +52,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const labels = labelsFor(language);
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // Says the page has hydrated (the browser tests wait for it; nothing styles it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={LANG_TAG[language]}>
       <head>

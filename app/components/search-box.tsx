@@ -15,7 +15,11 @@ export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string
     event.preventDefault();
     const raw = new FormData(event.currentTarget).get("q");
     const result = checkSearchText(typeof raw === "string" ? raw : "");
-    if (result.kind === "empty") return;
+    if (result.kind === "empty") {
+      // Empty, or spaces only: said in the page's language (not the browser's "Please fill out this field").
+      setMessage(labels.searchEmpty);
+      return;
+    }
     if (result.kind === "too-long") {
       setMessage(
         labels.searchTooLong
@@ -41,7 +45,6 @@ export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string
         placeholder="Search · खोजें · शोधा"
         autoComplete="off"
         enterKeyHint="search"
-        required
         aria-describedby={message ? messageId : undefined}
         aria-invalid={message ? true : undefined}
         onChange={() => setMessage(null)}

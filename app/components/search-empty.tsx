@@ -31,7 +31,6 @@ const HINT = {
 export function SearchEmpty({ script, tags }: { script: keyof typeof HINT; tags: readonly SuggestedTag[] }) {
   return (
     <div className="search-empty">
-      <p className="empty">No quotes match your search.</p>
       <ul className="search-empty-hints">
         <li>{HINT[script]}</li>
         <li>

@@ -1,7 +1,13 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { dailyOffset, dayNumber } from "#app/content/daily.ts";
 import { type Language, postPath } from "#app/content/languages.ts";
-import { POSTS_PER_PAGE, parsePageParam, teaserText, toPostCard, toPostView } from "#app/content/post-view.ts";
+import {
+  POSTS_PER_PAGE,
+  parsePageParam,
+  teaserText,
+  toPostCard,
+  toPostView,
+} from "#app/content/post-view.ts";
 import { originContext, storeContext } from "#app/context.ts";
 import type { Post } from "#app/data/store.ts";
 import { siteConfig } from "#app/site.config.ts";

@@ -59,3 +59,26 @@ test("results pages follow each other; an empty search suggests tags that lead s
   expect(errors).toEqual([]);
   await context.close();
 });
+
+for (const [path, label, message] of [
+  ["/english/home", "Search quotes", "Type a word to search for."],
+  ["/hindi/home", "सूक्तियाँ खोजें", "खोजने के लिए कोई शब्द लिखें।"],
+  ["/marathi/home", "सुविचार शोधा", "शोधण्यासाठी एखादा शब्द लिहा."],
+] as const) {
+  test(`an empty or blank search on ${path} says so in the page's language, and stays`, async () => {
+    const { context, page, errors } = await newPage(env.browser);
+    await page.goto(`${env.server.url}${path}`);
+    await page.waitForSelector("html[data-hydrated]");
+    const input = page.getByRole("searchbox", { name: label });
+    for (const text of ["", "   "]) {
+      await input.fill(text);
+      await input.press("Enter");
+      await expect.poll(() => page.getByRole("alert").textContent()).toBe(message);
+      expect(new URL(page.url()).pathname).toBe(path);
+      // The browser's own "Please fill out this field" is not used.
+      expect(await input.evaluate((element) => (element as HTMLInputElement).validationMessage)).toBe("");
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

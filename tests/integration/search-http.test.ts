@@ -231,3 +231,8 @@ test("short romanised words find their Devanagari word whole; a word of another 
   expect(firstOther).toBeGreaterThan(Math.max(...withWord));
   expect(hits[firstOther]?.querySelector(".search-hit-as")?.text).toContain("प्रेम");
 });
+
+test("the no-results page says so once", async () => {
+  const { text } = await search("zzzz");
+  expect(text.match(/No quotes/g)).toHaveLength(1);
+});
