@@ -48,6 +48,22 @@ export function LanguageScreen({ data }: { data: LanguageRouteData }) {
         hasNext={data.hasNext}
         labels={labels}
       />
+      <p className="feed-link">
+        {/* A plain link: the feed is a file for feed readers, not a page of the site. */}
+        <a href={`/${data.pageLanguage}/feed.xml`} type="application/rss+xml">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+            <circle cx="5" cy="19" r="2.2" fill="currentColor" />
+            <path
+              d="M3 10.5a10.5 10.5 0 0 1 10.5 10.5M3 3.5A17.5 17.5 0 0 1 20.5 21"
+              stroke="currentColor"
+              strokeWidth="2.6"
+              fill="none"
+              strokeLinecap="round"
+            />
+          </svg>{" "}
+          {labels.subscribeFeed}
+        </a>
+      </p>
     </section>
   );
 }

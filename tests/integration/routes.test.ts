@@ -279,3 +279,18 @@ test("healthz answers 200 with the database up", async () => {
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ ok: true });
 });
+
+test("each language home shows a link to its feed, in its language", async () => {
+  for (const [language, text] of [
+    ["english", "Subscribe to new quotes (RSS)"],
+    ["hindi", "नई सूक्तियों की सदस्यता लें (RSS)"],
+    ["marathi", "नवीन सुविचारांची सदस्यता घ्या (RSS)"],
+  ] as const) {
+    const { doc } = await getHtml(`${server.url}/${language}/home`);
+    const link = doc.querySelector(".feed-link a");
+    expect(link?.getAttribute("href"), language).toBe(`/${language}/feed.xml`);
+    expect(link?.text.trim(), language).toBe(text);
+    const feed = await fetch(`${server.url}/${language}/feed.xml`);
+    expect(feed.headers.get("content-type"), language).toContain("application/rss+xml");
+  }
+});
