@@ -24,7 +24,10 @@ export function PostArticle({ post, labels, url, previous, next, related }: Post
         <p className="post-meta">
           {labels.postedOn} <time dateTime={post.isoDateTime}>{post.postDateTime}</time>
         </p>
-        <PostImage src={post.image} alt={post.title} eager className="post-image" />
+        {/* A post without an image of its own leads with its text: the quote is what the page is for. */}
+        {post.hasOwnImage ? (
+          <PostImage src={post.image} alt={post.title} eager className="post-image" />
+        ) : null}
         {/* Sanitized when stored (app/data/sanitize.server.ts). */}
         <div className="post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
         {post.categories.length > 0 ? (

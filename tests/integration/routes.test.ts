@@ -294,3 +294,16 @@ test("each language home shows a link to its feed, in its language", async () =>
     expect(feed.headers.get("content-type"), language).toContain("application/rss+xml");
   }
 });
+
+test("a post without an image of its own leads with its text; one with an image shows it", async () => {
+  const without = published.find((post) => post.featureImageUrl === "");
+  const withImage = published.find((post) => post.featureImageUrl !== "");
+  expect(without && withImage).toBeTruthy();
+  const bare = await getHtml(`${server.url}${postPath(without!.language, without!.slug)}`);
+  expect(bare.doc.querySelectorAll("article.post img")).toHaveLength(0);
+  expect(bare.doc.querySelector("article.post .post-content")?.text.trim()).toBeTruthy();
+  const pictured = await getHtml(`${server.url}${postPath(withImage!.language, withImage!.slug)}`);
+  expect(pictured.doc.querySelector("article.post img.post-image")?.getAttribute("src")).toBe(
+    withImage!.featureImageUrl,
+  );
+});
