@@ -35,6 +35,11 @@ export interface TermCount extends Term {
   count: number;
 }
 
+/** A tag's count of published posts in one language. */
+export interface TagCount extends TermCount {
+  language: Language;
+}
+
 export interface Post extends PostSummary {
   content: string;
   tags: Term[];
@@ -135,8 +140,8 @@ export interface ContentStore {
   listPosts(filter: PostFilter, page: number, perPage: number): Promise<PostListPage>;
   /** A tag or category that has at least one published post. */
   getTerm(kind: TermKind, slug: string): Promise<Term | null>;
-  /** Tags with their count of published posts, by name. */
-  listTags(): Promise<TermCount[]>;
+  /** Tags with their count of published posts per language, by name then language (a tag used in two languages is listed for each). */
+  listTags(): Promise<TagCount[]>;
   /** Published posts matching the search text, best first, with the total and the matched words. */
   searchPosts(text: string, page: number, perPage: number): Promise<SearchResultPage>;
   /** Per language, in LANGUAGES order: count of published posts and their latest change. */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES } from "#app/content/languages.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
@@ -13,28 +14,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     language: "english",
   });
 
-const DEVANAGARI = /\p{Script=Devanagari}/u;
-
 export async function loader({ context }: Route.LoaderArgs) {
   const tags = await context.get(storeContext).listTags();
-  const groups = [
-    {
-      id: "latin",
-      heading: "English",
-      lang: "en",
-      tags: [] as { name: string; count: number; href: string }[],
-    },
-    {
-      id: "devanagari",
-      heading: "हिंदी · मराठी",
-      lang: "hi",
-      tags: [] as { name: string; count: number; href: string }[],
-    },
-  ];
-  for (const { name, slug, count } of tags) {
-    const group = DEVANAGARI.test(name) ? groups[1]! : groups[0]!;
-    group.tags.push({ name, count, href: `/tag/${encodeURIComponent(slug)}` });
-  }
+  // One group per language, marked with its lang: a tag used in Hindi and in
+  // Marathi (भक्ति, भक्ती) appears in each with that language's count.
+  const groups = LANGUAGES.map((language) => ({
+    id: language,
+    heading: LANGUAGE_LABEL[language],
+    lang: LANG_TAG[language],
+    tags: tags
+      .filter((tag) => tag.language === language)
+      .map(({ name, slug, count }) => ({ name, count, href: `/tag/${encodeURIComponent(slug)}` })),
+  }));
   return { total: tags.length, groups: groups.filter((group) => group.tags.length > 0) };
 }
 

@@ -109,26 +109,36 @@ test("labels follow the page's language", async () => {
   expect(english.doc.querySelector(".daily-kicker")?.text).toBe("Quote of the day");
 });
 
-test("/tags lists every tag with published posts and its exact count", async () => {
+test("/tags lists every tag with published posts by language, each with its exact count there", async () => {
   const db = openReadonly(server.dbPath);
   const expected = db
     .prepare(
-      `SELECT t.slug, count(*) AS n FROM terms t JOIN post_terms pt ON pt.term_id = t.id
-       JOIN posts p ON p.id = pt.post_id AND p.status = 'publish' WHERE t.kind = 'tag' GROUP BY t.id`,
+      `SELECT p.language, t.slug, count(*) AS n FROM terms t JOIN post_terms pt ON pt.term_id = t.id
+       JOIN posts p ON p.id = pt.post_id AND p.status = 'publish' WHERE t.kind = 'tag' GROUP BY t.id, p.language`,
     )
-    .all() as { slug: string; n: number }[];
+    .all() as { language: string; slug: string; n: number }[];
   db.close();
   const { doc } = await getHtml(`${server.url}/tags`);
-  const shown = new Map(
-    doc
-      .querySelectorAll(".tag-cloud a")
-      .map((a) => [
-        decodeURIComponent((a.getAttribute("href") ?? "").slice("/tag/".length)),
-        Number(a.querySelector(".count")?.text),
-      ]),
-  );
+  const lang = { english: "en", hindi: "hi", marathi: "mr" } as Record<string, string>;
+  const shown = new Map<string, number>();
+  for (const group of doc.querySelectorAll(".tag-group")) {
+    const groupLang = group.querySelector(".tag-cloud")?.getAttribute("lang");
+    expect(group.querySelector("h2")?.getAttribute("lang")).toBe(groupLang);
+    for (const a of group.querySelectorAll(".tag-cloud a")) {
+      const slug = decodeURIComponent((a.getAttribute("href") ?? "").slice("/tag/".length));
+      shown.set(`${groupLang} ${slug}`, Number(a.querySelector(".count")?.text));
+    }
+  }
   expect(shown.size).toBe(expected.length);
-  for (const { slug, n } of expected) expect(shown.get(slug), slug).toBe(n);
+  for (const { language, slug, n } of expected) expect(shown.get(`${lang[language]} ${slug}`), slug).toBe(n);
+  // A tag used in Hindi and in Marathi is in each group (the demo has such tags).
+  const both = expected.filter(
+    (row) =>
+      row.language === "hindi" && expected.some((o) => o.language === "marathi" && o.slug === row.slug),
+  );
+  for (const { slug } of both) {
+    expect(shown.has(`hi ${slug}`) && shown.has(`mr ${slug}`), slug).toBe(true);
+  }
 });
 
 test("a tag page lists its posts newest first; page 2 of a one-page tag is 404", async () => {

@@ -19,8 +19,8 @@ import type {
   SitemapPost,
   SitemapTerm,
   SitePage,
+  TagCount,
   Term,
-  TermCount,
   TermKind,
   Website,
 } from "#app/data/store.ts";
@@ -87,11 +87,11 @@ const SQL = {
     WHERE t.kind = $1 AND t.slug = $2 AND EXISTS (
       SELECT 1 FROM post_terms pt JOIN posts p ON p.id = pt.post_id
       WHERE pt.term_id = t.id AND p.status = 'publish')`,
-  tags: `SELECT t.kind, t.name, t.slug, count(*) AS count FROM terms t
+  tags: `SELECT t.kind, t.name, t.slug, p.language, count(*) AS count FROM terms t
     JOIN post_terms pt ON pt.term_id = t.id
     JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
     WHERE t.kind = 'tag'
-    GROUP BY t.id ORDER BY t.name`,
+    GROUP BY t.id, p.language ORDER BY t.name, p.language`,
   languageSummaries: `SELECT language, count(*) AS count, max(updated_at) AS "updatedAt" FROM posts
     WHERE status = 'publish' GROUP BY language`,
   sitemapPosts: `SELECT p.slug, p.updated_at AS "updatedAt" FROM posts p WHERE p.id IN (
@@ -265,8 +265,8 @@ export class PostgresContentStore implements ContentStore {
     return this.#row<Term>("term", [kind, slug.normalize("NFC")]);
   }
 
-  async listTags(): Promise<TermCount[]> {
-    return this.#rows<TermCount>("tags");
+  async listTags(): Promise<TagCount[]> {
+    return this.#rows<TagCount>("tags");
   }
 
   async searchPosts(text: string, page: number, perPage: number): Promise<SearchResultPage> {

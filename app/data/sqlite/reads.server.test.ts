@@ -122,7 +122,9 @@ test("reads never return unpublished posts", async () => {
   expect((await store.listPosts({ language: "english" }, 1, 10)).posts.map((p) => p.slug)).toEqual([
     "public",
   ]);
-  expect(await store.listTags()).toEqual([{ kind: "tag", name: "Open", slug: "open", count: 1 }]);
+  expect(await store.listTags()).toEqual([
+    { kind: "tag", name: "Open", slug: "open", language: "english", count: 1 },
+  ]);
   expect(await store.getTerm("tag", "secret")).toBeNull();
   expect((await store.searchPosts("Content", 1, 10)).posts.map((p) => p.slug)).toEqual(["public"]);
 });

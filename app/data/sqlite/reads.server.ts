@@ -16,8 +16,8 @@ import type {
   SitemapPost,
   SitemapTerm,
   SitePage,
+  TagCount,
   Term,
-  TermCount,
   TermKind,
   Website,
 } from "#app/data/store.ts";
@@ -225,14 +225,14 @@ export class SqliteContentStore implements ContentStore {
     return row ?? null;
   }
 
-  async listTags(): Promise<TermCount[]> {
+  async listTags(): Promise<TagCount[]> {
     return this.#stmt(
-      `SELECT t.kind, t.name, t.slug, count(*) AS count FROM terms t
+      `SELECT t.kind, t.name, t.slug, p.language, count(*) AS count FROM terms t
        JOIN post_terms pt ON pt.term_id = t.id
        JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
        WHERE t.kind = 'tag'
-       GROUP BY t.id ORDER BY t.name`,
-    ).all() as TermCount[];
+       GROUP BY t.id, p.language ORDER BY t.name, p.language`,
+    ).all() as TagCount[];
   }
 
   async searchPosts(text: string, page: number, perPage: number) {
