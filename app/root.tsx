@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -47,6 +47,27 @@ function usePageLanguage(): Language {
   return isLanguage(first) ? first : "english";
 }
 
+/**
+ * After a client-side navigation, focus moves to the new page's heading (as
+ * accessible routers do): a screen reader announces it, and the next Tab
+ * starts from the new content, not from the link that was clicked. Not on
+ * the first view, where focus is the browser's to place.
+ */
+function useFocusOnNavigation() {
+  const { pathname, search } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const target = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
+    if (!target) return;
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+  }, [pathname, search]);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const language = usePageLanguage();
   const labels = labelsFor(language);
@@ -56,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  useFocusOnNavigation();
   return (
     <html lang={LANG_TAG[language]}>
       <head>

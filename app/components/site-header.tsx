@@ -34,7 +34,6 @@ export function SiteHeader({ labels }: { labels: Labels }) {
           />
           <span className="site-name">{siteConfig.name}</span>
         </Link>
-        <SearchBox key={text} defaultValue={text} labels={labels} />
         <ul className="social-links" aria-label={labels.followUs}>
           {siteConfig.social.map((link) => (
             <li key={link.network}>
@@ -44,6 +43,8 @@ export function SiteHeader({ labels }: { labels: Labels }) {
             </li>
           ))}
         </ul>
+        {/* After the social links in the page as on the screen: tab order follows what is seen. */}
+        <SearchBox key={text} defaultValue={text} labels={labels} />
       </div>
       <nav className="main-menu" aria-label={labels.mainMenu}>
         <ul>

@@ -232,3 +232,69 @@ test("a long search text or Devanagari word wraps on a 360 px phone; Devanagari 
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test("after a client-side navigation focus moves to the new page's heading", async () => {
+  const { context, page, errors } = await newPage(env.browser);
+  await page.goto(`${env.server.url}/english/home`);
+  await page.waitForSelector("html[data-hydrated]");
+  const marker = () => page.evaluate(() => (window as unknown as { marker?: number }).marker);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.locator(".main-menu a[href='/tags']").click();
+  await page.waitForURL(`${env.server.url}/tags`);
+  await expect
+    .poll(() =>
+      page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
+    )
+    .toMatch(/^H1 Tags/);
+  // Still the same document: a client-side navigation.
+  expect(await marker()).toBe(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("at 320 px every menu item fits in the row", async () => {
+  const { context, page } = await newPage(env.browser, { viewport: { width: 320, height: 640 } });
+  for (const path of ["/", "/hindi/home"]) {
+    await page.goto(`${env.server.url}${path}`);
+    await page.evaluate(() => document.fonts.ready);
+    const fit = await page.evaluate(() => {
+      const list = document.querySelector(".main-menu ul")!;
+      const items = [...list.querySelectorAll("a")].map((a) => a.getBoundingClientRect().right);
+      return {
+        overflow: list.scrollWidth - list.clientWidth,
+        rightmost: Math.max(...items),
+        width: innerWidth,
+      };
+    });
+    expect(fit.overflow, path).toBeLessThanOrEqual(0);
+    expect(fit.rightmost, path).toBeLessThanOrEqual(fit.width);
+  }
+  await context.close();
+});
+
+test("the header's tab order follows what is seen, on a phone and a desktop", async () => {
+  for (const width of [360, 1280]) {
+    const { context, page } = await newPage(env.browser, { viewport: { width, height: 800 } });
+    await page.goto(`${env.server.url}/english/home`);
+    const boxes = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll<HTMLElement>(".site-header a, .site-header input, .site-header button"),
+      ].map((element) => {
+        const box = element.getBoundingClientRect();
+        return {
+          name: element.getAttribute("aria-label") ?? element.textContent,
+          top: box.top,
+          bottom: box.bottom,
+          left: box.left,
+        };
+      }),
+    );
+    for (let i = 1; i < boxes.length; i++) {
+      const [a, b] = [boxes[i - 1]!, boxes[i]!];
+      const nextRow = b.top >= a.bottom - 4;
+      const sameRowRightward = Math.abs(b.top - a.top) < 24 && b.left >= a.left;
+      expect(nextRow || sameRowRightward, `${width}px: ${a.name} then ${b.name}`).toBe(true);
+    }
+    await context.close();
+  }
+});
