@@ -15,9 +15,9 @@ export default [
   layout("routes/site-head.tsx", [
     index("routes/home.tsx"),
     // /{language}/home is the language's home; any other slug is a post.
-    route("english/:slug", "routes/english.tsx"),
-    route("hindi/:slug", "routes/hindi.tsx"),
-    route("marathi/:slug", "routes/marathi.tsx"),
+    route("english/:slug", "routes/language.tsx", { id: "routes/english" }),
+    route("hindi/:slug", "routes/language.tsx", { id: "routes/hindi" }),
+    route("marathi/:slug", "routes/language.tsx", { id: "routes/marathi" }),
     route("post/:slug", "routes/post.tsx"),
     route("tags", "routes/tags.tsx"),
     route("tag/:slug", "routes/tag.tsx"),
