@@ -29,7 +29,7 @@ function expectedTiles(dbPath: string): PostRow[] {
       return db
         .prepare(
           `SELECT ${POST_COLUMNS} FROM posts WHERE status = 'publish' AND language = ?
-           AND id_num IN (${ids.join(",")}) ORDER BY post_time DESC LIMIT 3`,
+           AND id_num IN (${ids.join(",")}) ORDER BY post_time DESC, id DESC LIMIT 3`,
         )
         .all(language) as PostRow[];
     });
@@ -79,21 +79,27 @@ test("the gallery holds the spec's sample: up to 3 published posts per language,
 });
 
 test("a tile whose post has no image shows the default clip-art", async () => {
-  const [first] = expectedTiles(server.dbPath);
-  if (!first) throw new Error("the fixed seed drew no tile");
-  const db = new Database(server.dbPath);
-  db.prepare("UPDATE posts SET feature_image_url = '' WHERE language = ? AND slug = ?").run(
-    first.language,
-    first.slug,
-  );
-  db.close();
-  const { doc } = await getHtml(`${server.url}/`);
-  const tile = doc.querySelector(`.gallery-tile a[href="${postPath(first.language, first.slug)}"] img`);
-  expect(tile?.getAttribute("src")).toBe(siteConfig.defaultImage.src);
-  expect(tile?.getAttribute("alt")).toBe(first.title);
-  const image = await fetch(`${server.url}${siteConfig.defaultImage.src}`);
-  expect(image.status).toBe(200);
-  expect(image.headers.get("content-type")).toContain("image/svg+xml");
+  // A database of its own: this test changes a post, which the other tests must not see.
+  const own = await startServer();
+  try {
+    const [first] = expectedTiles(own.dbPath);
+    if (!first) throw new Error("the fixed seed drew no tile");
+    const db = new Database(own.dbPath);
+    db.prepare("UPDATE posts SET feature_image_url = '' WHERE language = ? AND slug = ?").run(
+      first.language,
+      first.slug,
+    );
+    db.close();
+    const { doc } = await getHtml(`${own.url}/`);
+    const tile = doc.querySelector(`.gallery-tile a[href="${postPath(first.language, first.slug)}"] img`);
+    expect(tile?.getAttribute("src")).toBe(siteConfig.defaultImage.src);
+    expect(tile?.getAttribute("alt")).toBe(first.title);
+    const image = await fetch(`${own.url}${siteConfig.defaultImage.src}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toContain("image/svg+xml");
+  } finally {
+    await own.stop();
+  }
 });
 
 test("the frame links follow the route table", async () => {
