@@ -23,7 +23,7 @@ import { canonicalUrl } from "./canonical-url.ts";
 import { createFastPages } from "./fast-pages.ts";
 import { createHomePage } from "./home-page.ts";
 import { letterCaseRedirect } from "./letter-case.ts";
-import type { Logger } from "./logger.ts";
+import { type Logger, logRequest } from "./logger.ts";
 import { originPolicy } from "./origin.ts";
 import { isKeptPage, PageCache, type RenderedPage } from "./page-cache.ts";
 import { errorHandler, sendPlain } from "./pages.ts";
@@ -117,11 +117,11 @@ export function createApp({
     res.locals.requestId = requestId;
     res.set("X-Request-Id", requestId);
     res.on("finish", () => {
-      logger.info("request", {
+      logRequest(logger, {
         method: req.method,
-        path: req.originalUrl.slice(0, 2000),
+        path: req.originalUrl,
         status: res.statusCode,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        started,
         requestId,
       });
     });

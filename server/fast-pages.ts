@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { canonicalUrl } from "./canonical-url.ts";
-import type { Logger } from "./logger.ts";
+import { type Logger, logRequest } from "./logger.ts";
 import type { OriginOf } from "./origin.ts";
 import type { PageCache } from "./page-cache.ts";
 import { sendPage } from "./send-page.ts";
@@ -57,13 +57,7 @@ export function createFastPages({
       closing: stopping(),
       effort: "once",
     });
-    logger.info("request", {
-      method: req.method,
-      path: url.slice(0, 2000),
-      status: res.statusCode,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      requestId,
-    });
+    logRequest(logger, { method: req.method, path: url, status: res.statusCode, started, requestId });
     return true;
   };
 }

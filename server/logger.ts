@@ -47,3 +47,17 @@ export function createLogger(level: LogLevel): Logger {
     };
   return { error: write("error"), warn: write("warn"), info: write("info"), debug: write("debug") };
 }
+
+/** The one line each answered request leaves in the log (both request paths: fast-pages.ts, app.ts). */
+export function logRequest(
+  logger: Logger,
+  request: { method: string | undefined; path: string; status: number; started: number; requestId: string },
+) {
+  logger.info("request", {
+    method: request.method,
+    path: request.path.slice(0, 2000),
+    status: request.status,
+    durationMs: Math.round((performance.now() - request.started) * 10) / 10,
+    requestId: request.requestId,
+  });
+}

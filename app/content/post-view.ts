@@ -1,5 +1,6 @@
 import { isoDateTime, postDateTime } from "#app/content/dates.ts";
 import { LANG_TAG, postPath } from "#app/content/languages.ts";
+import { summarize } from "#app/content/seo.ts";
 import type { Post, PostSummary } from "#app/data/store.ts";
 import { siteConfig } from "#app/site.config.ts";
 
@@ -58,6 +59,5 @@ export function teaserText(text: string, max = 220): string {
   const cut = flat.slice(0, max);
   const sentence = Math.max(...[". ", "! ", "? ", "। ", "॥ "].map((end) => cut.lastIndexOf(end)));
   if (sentence > max / 2) return `${cut.slice(0, sentence + 1)} …`;
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:—–-]+$/u, "")}…`;
+  return summarize(flat, max);
 }
