@@ -10,6 +10,7 @@ export default [
   route("english/feed.xml", "routes/feed.ts", { id: "routes/feed-english" }),
   route("hindi/feed.xml", "routes/feed.ts", { id: "routes/feed-hindi" }),
   route("marathi/feed.xml", "routes/feed.ts", { id: "routes/feed-marathi" }),
+  route("people/:slug/feed.xml", "routes/person-feed.ts"),
   route("share/:language/:version/:file", "routes/share-image.ts"),
   // Every page: the layout hands `meta` the public origin and adds feed and icon links.
   layout("routes/site-head.tsx", [
@@ -22,6 +23,9 @@ export default [
     route("tags", "routes/tags.tsx"),
     route("tag/:slug", "routes/tag.tsx"),
     route("category/:slug", "routes/category.tsx"),
+    // Who said or wrote the quotes (issue 15).
+    route("people", "routes/people.tsx"),
+    route("people/:slug", "routes/person.tsx"),
     // A trimmed address (/english, /tag …) redirects to the page it was part of.
     ...["english", "hindi", "marathi", "tag", "category"].map((path) =>
       route(path, "routes/shortcut.ts", { id: `routes/shortcut-${path}` }),

@@ -30,6 +30,33 @@ export function PostArticle({ post, labels, url, previous, next, related }: Post
         ) : null}
         {/* Sanitized when stored (app/data/sanitize.server.ts). */}
         <div className="post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
+        {post.source ? (
+          <p className="post-source" aria-label={labels.source}>
+            {"— "}
+            {post.source.person ? <Link to={post.source.person.href}>{post.source.person.name}</Link> : null}
+            {post.source.person && post.source.work ? ", " : null}
+            {post.source.work ? <cite>{post.source.work}</cite> : null}
+            {(post.source.person || post.source.work) && post.source.reference ? ", " : null}
+            {post.source.reference}
+          </p>
+        ) : null}
+        {post.translations.length > 0 ? (
+          <p className="post-translations">
+            <span>{labels.readIn}:</span>
+            {post.translations.map((translation) => (
+              <Link
+                key={translation.href}
+                to={translation.href}
+                lang={translation.lang}
+                hrefLang={translation.lang}
+                title={translation.title}
+                className="chip"
+              >
+                {translation.label}
+              </Link>
+            ))}
+          </p>
+        ) : null}
         {post.categories.length > 0 ? (
           <p className="post-terms">
             <span>{labels.categories}:</span>
@@ -53,7 +80,8 @@ export function PostArticle({ post, labels, url, previous, next, related }: Post
         <ShareActions
           url={url}
           title={post.title}
-          text={htmlToText(post.content)}
+          text={post.source ? `${htmlToText(post.content)}\n— ${post.source.line}` : htmlToText(post.content)}
+          byline={post.source?.person?.name ?? ""}
           labels={labels}
           download={<ShareImageLink post={post} />}
         />

@@ -38,7 +38,10 @@ export function ShareActions({
   text,
   labels,
   download,
+  byline = "",
 }: {
+  /** Who said it, for the message a share link prefills ("" when unknown). */
+  byline?: string;
   url: string;
   title: string;
   /** "Download image": a plain link, so it works without JavaScript. */
@@ -57,13 +60,14 @@ export function ShareActions({
   }, [status]);
 
   const copy = async (value: string) => setStatus((await copyToClipboard(value)) ? "copied" : "failed");
-  const message = `${title}\n${url}`;
+  const said = byline ? `${title} — ${byline}` : title;
+  const message = `${said}\n${url}`;
   const links = [
     { network: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(message)}` },
     { network: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}` },
     {
       network: "X",
-      href: `https://x.com/intent/post?text=${encodeURIComponent(title)}&url=${encodeURIComponent(url)}`,
+      href: `https://x.com/intent/post?text=${encodeURIComponent(said)}&url=${encodeURIComponent(url)}`,
     },
   ];
 

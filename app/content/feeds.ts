@@ -1,5 +1,11 @@
 // Machine-readable documents: sitemaps (sitemaps.org 0.9) and RSS 2.0 feeds.
-// Pure string builders; the routes fetch the data and pick the headers.
+// Pure string builders; the routes fetch the data.
+import { htmlToText } from "#app/content/html-text.ts";
+import { postPath } from "#app/content/languages.ts";
+import { personName } from "#app/content/people.ts";
+import { sourceLine } from "#app/content/post-source.ts";
+import { summarize } from "#app/content/seo.ts";
+import type { FeedPost } from "#app/data/store.ts";
 
 /** sitemaps.org: at most 50,000 URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -92,6 +98,8 @@ export interface RssItem {
   /** The full post as HTML, with absolute links. */
   html: string;
   categories: string[];
+  /** Who said it (dc:creator); "" when unknown. */
+  creator?: string;
 }
 
 export function rssXml(channel: RssChannel, items: RssItem[]): string {
@@ -112,11 +120,43 @@ export function rssXml(channel: RssChannel, items: RssItem[]): string {
       `      <pubDate>${rfc822(item.pubDate)}</pubDate>`,
       `      <description>${escapeXml(item.description)}</description>`,
       `      <content:encoded>${escapeXml(item.html)}</content:encoded>`,
+      ...(item.creator ? [`      <dc:creator>${escapeXml(item.creator)}</dc:creator>`] : []),
       ...item.categories.map((name) => `      <category>${escapeXml(name)}</category>`),
       "    </item>",
     ].join("\n"),
   );
-  return `${XML_DECLARATION}<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">\n  <channel>\n${[...head, ...entries].join("\n")}\n  </channel>\n</rss>\n`;
+  return `${XML_DECLARATION}<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">\n  <channel>\n${[...head, ...entries].join("\n")}\n  </channel>\n</rss>\n`;
+}
+
+/**
+ * An RSS response of published posts, newest first: each item the whole post
+ * (its image first), its terms and who said it (named in the post's language).
+ */
+export function feedResponse(
+  origin: string,
+  posts: readonly FeedPost[],
+  channel: Omit<RssChannel, "lastBuildDate">,
+): Response {
+  const items = posts.map((post) => {
+    const image = post.featureImageUrl
+      ? `<p><img src="${escapeXml(post.featureImageUrl)}" alt="${escapeXml(post.title)}"></p>`
+      : "";
+    const line = sourceLine(post.source, post.language);
+    const source = line ? `<p>— ${escapeXml(line)}</p>` : "";
+    return {
+      title: post.title,
+      link: `${origin}${postPath(post.language, post.slug)}`,
+      pubDate: post.postTime,
+      description: summarize(post.excerpt || htmlToText(post.content) || post.title, 300),
+      html: absolutizeLinks(image + post.content + source, origin),
+      categories: [...post.categories, ...post.tags].map((term) => term.name),
+      creator: post.source?.person ? personName(post.source.person.names, post.language) : "",
+    };
+  });
+  const lastBuildDate = posts.length > 0 ? Math.max(...posts.map((post) => post.updatedAt)) : null;
+  return new Response(rssXml({ ...channel, lastBuildDate }, items), {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=900" },
+  });
 }
 
 /** Root-relative src and href made absolute, for feed readers that show the HTML elsewhere. */

@@ -3,6 +3,13 @@ import type { Language } from "#app/content/languages.ts";
 /** Interface words in each page language. */
 export const LABELS = {
   english: {
+    readIn: "Read in",
+    source: "Source",
+    people: "People",
+    quotesBy: "Quotes by {name}",
+    quoteCountOne: "1 quote",
+    quoteCountMany: "{count} quotes",
+    peopleIntro: "Whose words the collection holds, with their number of quotes in every language.",
     downloadImage: "Download image",
     related: "Related quotes",
     share: "Share",
@@ -47,6 +54,13 @@ export const LABELS = {
     goHome: "Go to the home page",
   },
   hindi: {
+    readIn: "इन भाषाओं में भी पढ़ें",
+    source: "स्रोत",
+    people: "संत और लेखक",
+    quotesBy: "{name} की सूक्तियाँ",
+    quoteCountOne: "1 सूक्ति",
+    quoteCountMany: "{count} सूक्तियाँ",
+    peopleIntro: "जिनके वचन इस संग्रह में हैं, हर भाषा में उनकी सूक्तियों की संख्या के साथ।",
     downloadImage: "चित्र डाउनलोड करें",
     related: "संबंधित सूक्तियाँ",
     share: "साझा करें",
@@ -91,6 +105,13 @@ export const LABELS = {
     goHome: "मुखपृष्ठ पर जाएँ",
   },
   marathi: {
+    readIn: "या भाषांमध्येही वाचा",
+    source: "स्रोत",
+    people: "संत आणि लेखक",
+    quotesBy: "{name} यांचे सुविचार",
+    quoteCountOne: "1 सुविचार",
+    quoteCountMany: "{count} सुविचार",
+    peopleIntro: "ज्यांचे वचन या संग्रहात आहेत, प्रत्येक भाषेतील त्यांच्या सुविचारांच्या संख्येसह.",
     downloadImage: "चित्र डाउनलोड करा",
     related: "संबंधित सुविचार",
     share: "शेअर करा",
@@ -140,4 +161,9 @@ export type Labels = (typeof LABELS)["english"];
 
 export function labelsFor(language: Language): Labels {
   return LABELS[language];
+}
+
+/** "12 quotes", "1 सूक्ति": a count of quotes in the labels' language. */
+export function quoteCount(labels: Labels, count: number): string {
+  return count === 1 ? labels.quoteCountOne : labels.quoteCountMany.replace("{count}", String(count));
 }

@@ -1,5 +1,6 @@
 import { isoDateTime, postDateTime } from "#app/content/dates.ts";
 import { LANG_TAG, postPath } from "#app/content/languages.ts";
+import { toSourceView, toTranslationLinks } from "#app/content/post-source.ts";
 import { summarize } from "#app/content/seo.ts";
 import type { Post, PostSummary } from "#app/data/store.ts";
 import { siteConfig } from "#app/site.config.ts";
@@ -30,6 +31,8 @@ export function toPostView(post: Post) {
       name,
       href: `/category/${encodeURIComponent(slug)}`,
     })),
+    source: toSourceView(post.source, post.language),
+    translations: toTranslationLinks(post.translations),
   };
 }
 export type PostView = ReturnType<typeof toPostView>;

@@ -137,6 +137,105 @@ const termNamesSchema = z.preprocess(
     }),
 );
 
+/** A translation group's key (Hugo's translationKey): any text, numbers taken as text; "" is none. */
+const translationKeySchema = z.preprocess((value) => {
+  const text = typeof value === "number" ? String(value) : trimmed(value);
+  return text === "" || text === null ? undefined : text;
+}, z.string().max(200, "is longer than 200 characters").optional());
+
+const personNameSchema = z.preprocess(
+  (value) => (typeof value === "string" ? value.normalize("NFC").trim().replace(/\s+/g, " ") : value),
+  z
+    .string()
+    .min(1, "is empty")
+    .max(200, "is longer than 200 characters")
+    .refine((name) => slugify(name) !== "", {
+      error: (issue) => `${JSON.stringify(issue.input)} has no letters or digits`,
+    }),
+);
+
+/** A person's names by language: keys english/hindi/marathi or en/hi/mr; empty names dropped. */
+const personNamesSchema = z.preprocess(
+  (value) => {
+    if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+    const names: Record<string, unknown> = {};
+    for (const [key, name] of Object.entries(value)) {
+      if (name === "" || name === null || name === undefined) continue;
+      names[parseLanguage(key) ?? key] = name;
+    }
+    return names;
+  },
+  z.strictObject(
+    {
+      english: personNameSchema.optional(),
+      hindi: personNameSchema.optional(),
+      marathi: personNameSchema.optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `unknown language ${issue.keys.map((key) => JSON.stringify(key)).join(", ")} (use english, hindi or marathi, or en, hi, mr)`
+          : undefined,
+    },
+  ),
+);
+
+/**
+ * Who said or wrote a post: a name (in any script), or an object with the
+ * name, names per language and the slug of their page (/people/{slug}).
+ */
+export const PersonRecordSchema = z.preprocess(
+  (value) => (typeof value === "string" ? { name: value } : value),
+  z
+    .object({
+      name: personNameSchema.optional(),
+      names: personNamesSchema.default({}),
+      slug: z.preprocess(
+        (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : slugify(value)) : value),
+        z.string().min(1, "has no letters or digits").max(200, "is longer than 200 characters").optional(),
+      ),
+    })
+    .refine((person) => person.name !== undefined || Object.keys(person.names).length > 0, "has no name")
+    .transform(({ name, names, slug }) => ({
+      name: name ?? names.english ?? names.hindi ?? names.marathi ?? "",
+      names,
+      slug,
+    })),
+);
+export type PersonRecord = z.infer<typeof PersonRecordSchema>;
+
+const sourceTextSchema = z.preprocess(
+  (value) =>
+    typeof value === "number"
+      ? String(value)
+      : typeof value === "string"
+        ? value.normalize("NFC").trim().replace(/\s+/g, " ")
+        : value,
+  z.string().max(500, "is longer than 500 characters").default(""),
+);
+
+/** Where a post comes from: a person, a work and a reference in it, each optional; a string is the person. */
+const sourceSchema = z.preprocess(
+  (value) => {
+    if (value === null || value === "" || value === undefined) return undefined;
+    if (typeof value === "string") return { person: value };
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const { person, ...rest } = value as Record<string, unknown>;
+      return { ...rest, person: person === "" || person === null ? undefined : person };
+    }
+    return value;
+  },
+  z
+    .strictObject({
+      person: PersonRecordSchema.optional(),
+      work: sourceTextSchema,
+      reference: sourceTextSchema,
+    })
+    .transform((source) => (source.person || source.work || source.reference ? source : undefined))
+    .optional(),
+);
+export type SourceRecord = NonNullable<z.infer<typeof sourceSchema>>;
+
 export const PostRecordSchema = z.object({
   idNum: idNumSchema,
   language: languageSchema,
@@ -149,6 +248,8 @@ export const PostRecordSchema = z.object({
   excerpt: z.string().default(""),
   tags: termNamesSchema.default([]),
   categories: termNamesSchema.default([]),
+  translationKey: translationKeySchema,
+  source: sourceSchema,
 });
 export type PostRecord = z.infer<typeof PostRecordSchema>;
 

@@ -113,6 +113,29 @@ export interface PostMetaInput extends ShareImageSource {
   isoDateTime: string;
   tags: { name: string }[];
   categories: { name: string }[];
+  source?: {
+    person: { name: string; href: string } | null;
+    work: string;
+    reference: string;
+    line: string;
+  } | null;
+  /** The post in other languages. */
+  translations?: { lang: string; href: string; title: string }[];
+}
+
+/** hreflang links for a post and its translations: none when it has no translation. */
+export function postAlternates(
+  origin: string,
+  post: { lang: string; href: string },
+  translations: readonly { lang: string; href: string }[],
+): MetaDescriptor[] {
+  if (translations.length === 0) return [];
+  return [post, ...translations].map((page) => ({
+    tagName: "link" as const,
+    rel: "alternate",
+    hrefLang: page.lang,
+    href: `${origin}${page.href}`,
+  }));
 }
 
 /** A post: article tags, its share image as the preview, and JSON-LD (a BlogPosting carrying the Quotation). */
@@ -120,9 +143,13 @@ export function postMeta(origin: string, post: PostMetaInput, canonicalUrl: stri
   const text = htmlToText(post.content);
   const description = summarize(post.excerpt || text || post.title);
   const imageUrl = `${origin}${shareImagePath(post)}`;
-  const { quote, attribution } = shareText(post.content);
+  const { quote, attribution } = shareText(post.content, post.source?.line);
   const title = `${post.title} · ${siteConfig.name}`;
-  const author = { "@type": "Person", name: siteConfig.teacherName };
+  const person = post.source?.person;
+  const author = person
+    ? { "@type": "Person", name: person.name, url: `${origin}${person.href}` }
+    : { "@type": "Person", name: siteConfig.teacherName };
+  const translations = post.translations ?? [];
   const path = canonicalUrl.startsWith(origin) ? canonicalUrl.slice(origin.length) : canonicalUrl;
   const base = pageMeta({
     origin,
@@ -139,6 +166,7 @@ export function postMeta(origin: string, post: PostMetaInput, canonicalUrl: stri
     { property: "article:published_time", content: post.isoDateTime },
     ...post.categories.map((category) => ({ property: "article:section", content: category.name })),
     ...post.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
+    ...postAlternates(origin, { lang: LANG_TAG[post.language], href: path }, translations),
     {
       "script:ld+json": {
         "@context": "https://schema.org",
@@ -162,6 +190,16 @@ export function postMeta(origin: string, post: PostMetaInput, canonicalUrl: stri
           logo: { "@type": "ImageObject", url: `${origin}${SITE_IMAGE.src}` },
         },
         keywords: post.tags.map((tag) => tag.name).join(", ") || undefined,
+        ...(translations.length > 0
+          ? {
+              workTranslation: translations.map((translation) => ({
+                "@type": "BlogPosting",
+                headline: translation.title.slice(0, 110),
+                url: `${origin}${translation.href}`,
+                inLanguage: translation.lang,
+              })),
+            }
+          : {}),
         mainEntity: {
           "@type": "Quotation",
           text: quote.length > 0 ? quote.join("\n") : post.title,

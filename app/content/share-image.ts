@@ -20,6 +20,8 @@ export interface ShareImageSource {
   content: string;
   /** The feature image address, or the default image when the post has none. */
   image: string;
+  /** Who said it and where ("Kabir, Bijak, Sakhi 12"), from the post's source; absent or "" when none. */
+  source?: { line: string } | null;
 }
 
 export interface ShareText {
@@ -33,10 +35,11 @@ const BLOCK_END = /<\/(?:p|blockquote|li|h[1-6]|div)>/i;
 const ATTRIBUTION = /^[—–-]\s*(.+)$/su;
 
 /**
- * The first paragraph of the post is the quote; a last paragraph starting with
- * a dash names who said it. Glosses and notes in between are left out.
+ * The first paragraph of the post is the quote; its source (`sourceLine`),
+ * else a last paragraph starting with a dash, names who said it. Glosses and
+ * notes in between are left out.
  */
-export function shareText(contentHtml: string): ShareText {
+export function shareText(contentHtml: string, sourceLine = ""): ShareText {
   const paragraphs = contentHtml
     .split(BLOCK_END)
     .map((html) => htmlToText(html))
@@ -48,6 +51,7 @@ export function shareText(contentHtml: string): ShareText {
     attribution = match[1].trim();
     paragraphs.pop();
   }
+  if (sourceLine !== "") attribution = sourceLine;
   const first = paragraphs[0] ?? "";
   return {
     quote: first
@@ -85,6 +89,7 @@ export function shareImageVersion(source: ShareImageSource): string {
     source.title,
     source.content,
     source.image,
+    source.source?.line ?? "",
   ]);
   return cyrb53(key).toString(36).padStart(11, "0");
 }

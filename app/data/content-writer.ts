@@ -9,8 +9,9 @@
 // they come when the target answers synchronously (SQLite: no microtask per
 // statement); SyncContentWriter is the same rules for a synchronous target,
 // for callers that cannot await (SQLite's one-transaction writeContent).
-import type { Language } from "#app/content/languages.ts";
-import type { ContentFile, PageRecord, PostRecord } from "#app/content/schemas.ts";
+import { LANGUAGES, type Language } from "#app/content/languages.ts";
+import { allNames, nameLanguage, type PersonNames, personKey } from "#app/content/people.ts";
+import type { ContentFile, PageRecord, PersonRecord, PostRecord } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
 import { type SearchDocument, searchDocument, termWords } from "#app/data/search-document.ts";
 import type { PostStatus, TermKind } from "#app/data/store.ts";
@@ -30,6 +31,9 @@ export interface WriteSummary extends WriteCounts {
 
 /** An idNum the record asks for is held by a post the import does not touch. */
 export class IdNumConflictError extends Error {}
+
+/** Two posts of one language in one translation group. */
+export class TranslationConflictError extends Error {}
 
 /** `language` + newline + `slug`: identifies a post, as the unique index does. */
 export function postKey(language: Language, slug: string): string {
@@ -52,6 +56,27 @@ export interface StoredPost {
   featureImageUrl: string;
   content: string;
   excerpt: string;
+  translationKey: string | null;
+  personId: number | null;
+  work: string;
+  reference: string;
+}
+
+/** A person as stored. */
+export interface StoredPerson {
+  id: number;
+  slug: string;
+  names: PersonNames;
+}
+
+/** A published post of a person, to index again when the person's names change. */
+export interface PersonPost {
+  id: number;
+  title: string;
+  content: string;
+  excerpt: string;
+  work: string;
+  reference: string;
 }
 
 /** A post's columns as written (content already sanitized). */
@@ -65,6 +90,10 @@ export interface PostRow {
   featureImageUrl: string;
   content: string;
   excerpt: string;
+  translationKey: string | null;
+  personId: number | null;
+  work: string;
+  reference: string;
 }
 
 /** The statements of one database, inside the caller's transaction. */
@@ -96,6 +125,20 @@ export interface WriteTarget {
   indexPost(postId: number, doc: SearchDocument): Promise<void>;
   /** Removes the post's search document, if any. */
   unindexPost(postId: number): Promise<void>;
+  /** The post of `language` in the translation group, of any status. */
+  findTranslation(translationKey: string, language: Language): Promise<{ id: number; slug: string } | null>;
+  /** Takes the post out of its translation group. */
+  clearTranslation(postId: number): Promise<void>;
+  findPersonBySlug(slug: string): Promise<StoredPerson | null>;
+  /** The person a name (folded by personKey) belongs to. */
+  findPersonByKey(key: string): Promise<StoredPerson | null>;
+  /** Inserts a person; returns their id. */
+  insertPerson(slug: string, names: PersonNames): Promise<number>;
+  updatePerson(id: number, slug: string, names: PersonNames): Promise<void>;
+  /** Records the names (personKey) as the person's; a name already someone's stays theirs. */
+  addPersonKeys(personId: number, keys: readonly string[]): Promise<void>;
+  /** The person's published posts. */
+  personPosts(personId: number): Promise<PersonPost[]>;
 }
 
 /** The same statements answered synchronously (better-sqlite3). */
@@ -162,6 +205,12 @@ class WriteRules {
   readonly #dryRun: boolean;
   readonly #incoming: { has(key: string): boolean };
   readonly #terms = new Map<string, { id: number; name: string }>();
+  /** A person record (with its post's language) → the person it resolved to, shared and kept current. */
+  readonly #people = new Map<string, PersonState>();
+  /** The people, by id, whose state this import has settled. */
+  readonly #peopleById = new Map<number, PersonState>();
+  /** `translationKey` + newline + language → the slug of the import's post holding it. */
+  readonly #groups = new Map<string, string>();
 
   constructor(options: WriterOptions) {
     this.#dryRun = options.dryRun ?? false;
@@ -170,14 +219,21 @@ class WriteRules {
 
   *writePost(post: PostRecord, html: string): Steps<WriteOutcome> {
     const existing = yield* run((t) => t.findPost(post.language, post.slug));
+    const translationKey = post.translationKey ?? null;
+    if (translationKey !== null) yield* this.#claimTranslation(post, translationKey, existing?.id);
+    const person = post.source?.person ? yield* this.#person(post.source.person, post.language) : null;
     let outcome: WriteOutcome;
     if (!existing) outcome = "created";
-    else if (yield* this.#isUnchanged(existing, post, html)) outcome = "unchanged";
+    else if (yield* this.#isUnchanged(existing, post, html, person?.id ?? null)) outcome = "unchanged";
     else outcome = "updated";
     this.summary[outcome]++;
     if (this.#dryRun || outcome === "unchanged") return outcome;
 
     if (!existing || existing.idNum !== post.idNum) yield* this.#freeIdNum(post, existing?.id);
+    if (translationKey !== null && existing?.translationKey !== translationKey) {
+      const holder = yield* run((t) => t.findTranslation(translationKey, post.language));
+      if (holder && holder.id !== existing?.id) yield* run((t) => t.clearTranslation(holder.id));
+    }
     const row: PostRow = {
       language: post.language,
       idNum: post.idNum,
@@ -188,6 +244,10 @@ class WriteRules {
       featureImageUrl: post.featureImageUrl,
       content: html,
       excerpt: post.excerpt,
+      translationKey,
+      personId: person?.id ?? null,
+      work: post.source?.work ?? "",
+      reference: post.source?.reference ?? "",
     };
     let postId: number;
     if (!existing) postId = yield* run((t) => t.insertPost(row));
@@ -215,6 +275,7 @@ class WriteRules {
         content: html,
         excerpt: post.excerpt,
         termNames: [...linked.values()],
+        source: sourceTexts(person?.names ?? null, row.work, row.reference),
       });
       yield* run((t) => t.indexPost(postId, doc));
     } else if (existing) {
@@ -247,6 +308,94 @@ class WriteRules {
     }
   }
 
+  /**
+   * A translation group holds one post per language: a second post of the
+   * language in the import is refused, naming both; a post already in the
+   * group gives its place up only if the import rewrites it too.
+   */
+  *#claimTranslation(post: PostRecord, translationKey: string, ownId: number | undefined): Steps<void> {
+    const groupKey = `${translationKey}\n${post.language}`;
+    const claimed = this.#groups.get(groupKey);
+    if (claimed !== undefined && claimed !== post.slug) {
+      throw new TranslationConflictError(
+        `translation group "${translationKey}" has two ${post.language} posts: "${claimed}" and "${post.slug}"`,
+      );
+    }
+    this.#groups.set(groupKey, post.slug);
+    const holder = yield* run((t) => t.findTranslation(translationKey, post.language));
+    if (holder && holder.id !== ownId && !this.#incoming.has(postKey(post.language, holder.slug))) {
+      throw new TranslationConflictError(
+        `translation group "${translationKey}" already has the ${post.language} post "${holder.slug}"; post "${post.slug}" cannot join it`,
+      );
+    }
+  }
+
+  /**
+   * The person a record names: found by the slug it gives, else by any of its
+   * names (in any script), else by the slug its name makes; created when
+   * none. Names the record gives are written to the person (an explicit
+   * language's name replaces the stored one; a bare name only fills an empty
+   * slot), and their posts indexed again when their names change.
+   */
+  *#person(record: PersonRecord, language: Language): Steps<PersonState> {
+    const cacheKey = JSON.stringify([record.name, record.names, record.slug ?? null, language]);
+    const cached = this.#people.get(cacheKey);
+    if (cached) return cached;
+    const keys = [...new Set([record.name, ...Object.values(record.names)].map(personKey))];
+    let found: StoredPerson | null = null;
+    if (record.slug !== undefined) found = yield* run((t) => t.findPersonBySlug(record.slug!));
+    for (const key of keys) {
+      if (found) break;
+      found = yield* run((t) => t.findPersonByKey(key));
+    }
+    const names: PersonNames = found
+      ? { ...(this.#peopleById.get(found.id)?.names ?? found.names) }
+      : { english: "", hindi: "", marathi: "" };
+    for (const [slot, name] of Object.entries(record.names) as [Language, string][]) names[slot] = name;
+    if (!Object.values(record.names).includes(record.name)) {
+      const slot = nameLanguage(record.name, language);
+      if (names[slot] === "") names[slot] = record.name;
+    }
+    const derived = slugify(names.english || record.name);
+    if (!found && record.slug === undefined) found = yield* run((t) => t.findPersonBySlug(derived));
+    const slug = record.slug ?? found?.slug ?? derived;
+    const state: PersonState = found
+      ? (this.#peopleById.get(found.id) ?? { id: found.id, slug: found.slug, names: found.names })
+      : { id: null, slug, names };
+    this.#people.set(cacheKey, state);
+    if (this.#dryRun) return state;
+    const changed = state.slug !== slug || LANGUAGES.some((slot) => state.names[slot] !== names[slot]);
+    state.slug = slug;
+    state.names = names;
+    if (state.id === null) state.id = yield* run((t) => t.insertPerson(slug, names));
+    else if (changed) {
+      const id = state.id;
+      yield* run((t) => t.updatePerson(id, slug, names));
+      yield* this.#indexPersonPosts(state);
+    }
+    this.#peopleById.set(state.id, state);
+    const id = state.id;
+    const allKeys = [...new Set([...keys, ...allNames(names).map(personKey)])];
+    yield* run((t) => t.addPersonKeys(id, allKeys));
+    return state;
+  }
+
+  /** The person's published posts, indexed again with their current names. */
+  *#indexPersonPosts(person: PersonState): Steps<void> {
+    const id = person.id!;
+    for (const post of yield* run((t) => t.personPosts(id))) {
+      const terms = yield* run((t) => t.postTerms(post.id));
+      const doc = searchDocument({
+        title: post.title,
+        content: post.content,
+        excerpt: post.excerpt,
+        termNames: terms.map((term) => term.name),
+        source: sourceTexts(person.names, post.work, post.reference),
+      });
+      yield* run((t) => t.indexPost(post.id, doc));
+    }
+  }
+
   /** Moves the post holding `post.idNum` out of the way, if the import rewrites it too. */
   *#freeIdNum(post: PostRecord, ownId: number | undefined): Steps<void> {
     const holder = yield* run((t) => t.findByIdNum(post.language, post.idNum));
@@ -276,8 +425,12 @@ class WriteRules {
     return term;
   }
 
-  *#isUnchanged(stored: StoredPost, post: PostRecord, html: string): Steps<boolean> {
+  *#isUnchanged(stored: StoredPost, post: PostRecord, html: string, personId: number | null): Steps<boolean> {
     if (
+      stored.translationKey !== (post.translationKey ?? null) ||
+      stored.personId !== personId ||
+      stored.work !== (post.source?.work ?? "") ||
+      stored.reference !== (post.source?.reference ?? "") ||
       stored.idNum !== post.idNum ||
       stored.status !== post.status ||
       stored.postTime !== post.postTime ||
@@ -354,6 +507,18 @@ export class SyncContentWriter {
   finish(): void {
     driveSync(this.#rules.finish(), this.#target);
   }
+}
+
+/** A person while an import resolves them: `id` is null in a dry run for a person not yet stored. */
+interface PersonState {
+  id: number | null;
+  slug: string;
+  names: PersonNames;
+}
+
+/** What a post's search document holds of its source: every name of its person, its work and reference. */
+function sourceTexts(names: PersonNames | null, work: string, reference: string): string[] {
+  return [...(names ? allNames(names) : []), work, reference].filter((text) => text !== "");
 }
 
 function emptyCounts(): WriteCounts {

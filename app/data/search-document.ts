@@ -13,6 +13,8 @@ export interface SearchDocumentSource {
   excerpt: string;
   /** The names of the post's tags and categories, as stored. */
   termNames: readonly string[];
+  /** Where the post comes from: its person's names (every script), work and reference. */
+  source?: readonly string[];
 }
 
 export interface SearchDocument {
@@ -29,9 +31,16 @@ export interface SearchDocument {
 /** The folded columns and new words of a published post, as search_source and its triggers compute them. */
 export function searchDocument(source: SearchDocumentSource): SearchDocument {
   const title = foldText(source.title);
-  const tags = foldText(source.termNames.join(" "));
+  // The source is searched with the tags: what the post is filed under, not its text.
+  const origin = foldText((source.source ?? []).join(" "));
+  const tags = [foldText(source.termNames.join(" ")), origin].filter((text) => text !== "").join(" ");
   const body = foldText(`${htmlToPlainText(source.content)} ${source.excerpt}`);
-  return { title, tags, body, words: distinctWords(`${title} ${body}`) };
+  return {
+    title,
+    tags,
+    body,
+    words: distinctWords(origin === "" ? `${title} ${body}` : `${title} ${body} ${origin}`),
+  };
 }
 
 /** The words a tag or category name adds to the word table. */

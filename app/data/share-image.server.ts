@@ -167,7 +167,7 @@ export function layoutShareImage(ctx: SKRSContext2D, source: ShareImageSource): 
   const family = SHARE_FONTS[script].family;
   // Matras above and below the line need more leading than Latin text.
   const leading = script === "devanagari" ? 1.5 : 1.3;
-  const { quote, attribution } = shareText(source.content);
+  const { quote, attribution } = shareText(source.content, source.source?.line);
   const attributionSize = 30;
 
   const fitBlock = (paragraphs: string[], maxLines: number): Block | null => {

@@ -2,6 +2,7 @@
 // database implements it (SQLite today: ./sqlite.server.ts). Routes reach the
 // store through the router context (#app/context.ts) and never see SQL.
 import type { Language } from "#app/content/languages.ts";
+import type { Person } from "#app/content/people.ts";
 
 export const POST_STATUSES = ["publish", "draft", "pending", "private", "future", "trash"] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -40,10 +41,37 @@ export interface TagCount extends TermCount {
   language: Language;
 }
 
+/** Where a post comes from: who said or wrote it, and where; each part optional. */
+export interface PostSource {
+  person: Person | null;
+  /** The work, e.g. "Dhammapada"; "" when not given. */
+  work: string;
+  /** Where in the work, e.g. "verse 5"; "" when not given. */
+  reference: string;
+}
+
+/** A published post of another language in the post's translation group. */
+export interface Translation {
+  language: Language;
+  slug: string;
+  title: string;
+}
+
 export interface Post extends PostSummary {
   content: string;
   tags: Term[];
   categories: Term[];
+  /** null when the post names no source. */
+  source: PostSource | null;
+  /** Its published translations, in LANGUAGES order (never the post itself). */
+  translations: Translation[];
+}
+
+/** A person with their count of published posts (all languages) and the latest change to one. */
+export interface PersonCount extends Person {
+  count: number;
+  /** Epoch seconds. */
+  updatedAt: number;
 }
 
 export interface SitePage {
@@ -52,7 +80,10 @@ export interface SitePage {
   content: string;
 }
 
-export type PostFilter = { language: Language } | { tag: string } | { category: string };
+export type PostFilter = { language: Language } | { tag: string } | { category: string } | { person: string };
+
+/** The posts a feed lists: a language's, or a person's in every language. */
+export type FeedFilter = { language: Language } | { person: string };
 
 export interface AdjacentPosts {
   /** The next older published post of the same language. */
@@ -152,8 +183,12 @@ export interface ContentStore {
   listSitemapTerms(): Promise<SitemapTerm[]>;
   /** The site pages (privacy policy, terms), by slug. */
   listPages(): Promise<Pick<SitePage, "slug" | "title">[]>;
-  /** The newest published posts of a language, with their text and terms, for its feed. */
-  listFeedPosts(language: Language, limit: number): Promise<FeedPost[]>;
+  /** The newest published posts of a language or a person, with their text, terms and source, for a feed. */
+  listFeedPosts(filter: FeedFilter, limit: number): Promise<FeedPost[]>;
+  /** A person with at least one published post, by slug. */
+  getPerson(slug: string): Promise<PersonCount | null>;
+  /** The people with at least one published post, by slug. */
+  listPeople(): Promise<PersonCount[]>;
   /** Cheap liveness check of the database. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -201,6 +236,8 @@ const READ_NAMES = {
   listSitemapTerms: true,
   listPages: true,
   listFeedPosts: true,
+  getPerson: true,
+  listPeople: true,
 } as const satisfies Record<ReadName, true>;
 
 /**

@@ -1,5 +1,6 @@
 import { notFoundResponse, SITEMAP_MAX_URLS, type SitemapUrl, urlsetXml } from "#app/content/feeds.ts";
 import { isLanguage, LANG_TAG, LANGUAGES, postPath } from "#app/content/languages.ts";
+import { personPath } from "#app/content/people.ts";
 import { originContext, storeContext } from "#app/context.ts";
 import { SITEMAP_HEADERS } from "#app/routes/sitemap-index.ts";
 import type { Route } from "./+types/sitemap";
@@ -26,14 +27,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         alternates,
       })),
       { loc: `${origin}/tags` },
+      { loc: `${origin}/people` },
       ...pages.map((page) => ({ loc: `${origin}/post/${encodeURIComponent(page.slug)}` })),
     ];
   } else if (name === "terms.xml") {
-    const terms = await store.listSitemapTerms();
-    urls = terms.map((term) => ({
-      loc: `${origin}/${term.kind}/${encodeURIComponent(term.slug)}`,
-      lastmod: term.updatedAt,
-    }));
+    // Every list of quotes by what they share: tags, categories and people.
+    const [terms, people] = await Promise.all([store.listSitemapTerms(), store.listPeople()]);
+    urls = [
+      ...terms.map((term) => ({
+        loc: `${origin}/${term.kind}/${encodeURIComponent(term.slug)}`,
+        lastmod: term.updatedAt,
+      })),
+      ...people.map((person) => ({ loc: `${origin}${personPath(person.slug)}`, lastmod: person.updatedAt })),
+    ];
   } else {
     const match = /^([a-z]+)-([1-9][0-9]{0,4})\.xml$/.exec(name);
     const language = match?.[1];

@@ -33,6 +33,9 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
   return (
     <section className="tags-page">
       <h1>Tags</h1>
+      <p className="intro">
+        Quotes by who said them: <Link to="/people">People</Link>.
+      </p>
       {loaderData.total === 0 ? <p className="empty">No tags yet.</p> : null}
       {loaderData.groups.map((group) => (
         <section key={group.id} aria-labelledby={`tags-${group.id}`} className="tag-group">

@@ -254,7 +254,9 @@ describe.skipIf(!available)("PostgreSQL content writes", () => {
       const tagged = await store.listPosts({ tag: "shared" }, 1, 100);
       expect(tagged.posts.map((p) => p.slug)).not.toContain(slug);
       expect((await store.listSitemapPosts("english", 0, 1000)).map((p) => p.slug)).not.toContain(slug);
-      expect((await store.listFeedPosts("english", 100)).map((p) => p.slug)).not.toContain(slug);
+      expect((await store.listFeedPosts({ language: "english" }, 100)).map((p) => p.slug)).not.toContain(
+        slug,
+      );
       expect((await store.relatedPosts("english", "older", 10)).map((p) => p.slug)).not.toContain(slug);
       const adjacent = await store.adjacentPosts("english", "older");
       expect([adjacent.previous?.slug, adjacent.next?.slug]).not.toContain(slug);

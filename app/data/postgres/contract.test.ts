@@ -338,7 +338,7 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
         ]);
       }
       for (const limit of [1, 10, 50])
-        cases.push([`listFeedPosts ${language} ${limit}`, () => store.listFeedPosts(language, limit)]);
+        cases.push([`listFeedPosts ${language} ${limit}`, () => store.listFeedPosts({ language }, limit)]);
       for (const slug of ["no-such-post", "कोई-नहीं", "", "a\u0000b", "\uD800", "%", "' OR 1=1 --"]) {
         cases.push([`getPost ${language} ${slug}`, () => store.getPost(language, slug)]);
         cases.push([`adjacent ${language} ${slug}`, () => store.adjacentPosts(language, slug)]);

@@ -103,7 +103,7 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
       reads.push([`listPosts ${language} 5`, () => store.listPosts({ language }, 5, 24)]);
       reads.push([`postAt ${language}`, () => store.postAt(language, 17)]);
       reads.push([`listSitemapPosts ${language}`, () => store.listSitemapPosts(language, 0, 1000)]);
-      reads.push([`listFeedPosts ${language}`, () => store.listFeedPosts(language, 20)]);
+      reads.push([`listFeedPosts ${language}`, () => store.listFeedPosts({ language }, 20)]);
     }
     for (const text of [
       "love",

@@ -5,12 +5,15 @@
 // connection).
 import type pg from "pg";
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
+import { completePost, type PostRow } from "#app/data/post-row.ts";
 import { searchPostsPostgres } from "#app/data/postgres/search.server.ts";
 import type {
   AdjacentPosts,
   ContentStore,
+  FeedFilter,
   FeedPost,
   LanguageSummary,
+  PersonCount,
   Post,
   PostFilter,
   PostListPage,
@@ -22,11 +25,20 @@ import type {
   TagCount,
   Term,
   TermKind,
+  Translation,
   Website,
 } from "#app/data/store.ts";
 
 export const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", p.slug, p.title,
   p.feature_image_url AS "featureImageUrl", p.post_time AS "postTime", p.excerpt`;
+
+/** A post's row with what completes it into a Post (../post-row.ts). */
+const POST_COLUMNS = `p.id, ${SUMMARY_COLUMNS}, p.content, p.translation_key AS "translationKey", p.work,
+  p.reference, pe.slug AS "personSlug", pe.name_english AS "nameEnglish", pe.name_hindi AS "nameHindi",
+  pe.name_marathi AS "nameMarathi"`;
+
+const PERSON_COUNT_COLUMNS = `pe.slug, json_build_object('english', pe.name_english, 'hindi', pe.name_hindi,
+  'marathi', pe.name_marathi) AS names, count(*)::int AS count, max(p.updated_at) AS "updatedAt"`;
 
 const SQL = {
   website: `SELECT max_id_eng AS "maxIdEng", max_id_hin AS "maxIdHin", max_id_mr AS "maxIdMr" FROM website`,
@@ -37,11 +49,25 @@ const SQL = {
     JOIN posts p ON p.language = $2 AND p.id_num = drawn.id_num
     WHERE p.status = 'publish'
     ORDER BY p.post_time DESC, p.id DESC LIMIT $3`,
-  post: `SELECT p.id, ${SUMMARY_COLUMNS}, p.content FROM posts p
+  post: `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
     WHERE p.language = $1 AND p.slug = $2 AND p.status = 'publish'`,
-  postAnyLanguage: `SELECT p.id, ${SUMMARY_COLUMNS}, p.content FROM posts p
+  postAnyLanguage: `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
     WHERE p.slug = $1 AND p.status = 'publish'
     ORDER BY p.post_time DESC, p.id DESC LIMIT 1`,
+  translations: `SELECT language, slug, title FROM posts
+    WHERE translation_key = $1 AND status = 'publish' AND id <> $2`,
+  listPerson: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id IN (
+      SELECT id FROM posts WHERE status = 'publish'
+        AND person_id = (SELECT id FROM people WHERE slug = $1)
+      ORDER BY post_time DESC, id DESC LIMIT $2 OFFSET $3)
+    ORDER BY p.post_time DESC, p.id DESC`,
+  personFeed: `SELECT ${POST_COLUMNS}, p.updated_at AS "updatedAt" FROM posts p JOIN people pe ON pe.id = p.person_id
+    WHERE pe.slug = $1 AND p.status = 'publish'
+    ORDER BY p.post_time DESC, p.id DESC LIMIT $2`,
+  person: `SELECT ${PERSON_COUNT_COLUMNS} FROM people pe JOIN posts p ON p.person_id = pe.id AND p.status = 'publish'
+    WHERE pe.slug = $1 GROUP BY pe.id`,
+  people: `SELECT ${PERSON_COUNT_COLUMNS} FROM people pe JOIN posts p ON p.person_id = pe.id AND p.status = 'publish'
+    GROUP BY pe.id ORDER BY pe.slug`,
   postTerms: `SELECT t.kind, t.name, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id
     WHERE pt.post_id = $1 ORDER BY t.name`,
   postsTerms: `SELECT pt.post_id AS "postId", t.kind, t.name, t.slug FROM post_terms pt
@@ -103,13 +129,11 @@ const SQL = {
     JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
     GROUP BY t.id ORDER BY t.kind, t.slug`,
   pages: "SELECT slug, title FROM pages ORDER BY slug",
-  feed: `SELECT p.id, ${SUMMARY_COLUMNS}, p.content, p.updated_at AS "updatedAt" FROM posts p
+  feed: `SELECT ${POST_COLUMNS}, p.updated_at AS "updatedAt" FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
     WHERE p.language = $1 AND p.status = 'publish'
     ORDER BY p.post_time DESC, p.id DESC LIMIT $2`,
   ping: "SELECT 1 FROM schema_migrations LIMIT 1",
 } as const;
-
-type PostRow = PostSummary & { id: number; content: string };
 
 /**
  * A key no stored row can have: PostgreSQL text holds no NUL (SQLite would
@@ -165,23 +189,24 @@ export class PostgresContentStore implements ContentStore {
   async getPost(language: Language, slug: string): Promise<Post | null> {
     if (impossible(slug)) return null;
     const row = await this.#row<PostRow>("post", [language, slug.normalize("NFC")]);
-    return row ? this.#withTerms(row) : null;
+    return row ? this.#complete(row) : null;
   }
 
   async getPostAnyLanguage(slug: string): Promise<Post | null> {
     if (impossible(slug)) return null;
     const row = await this.#row<PostRow>("postAnyLanguage", [slug.normalize("NFC")]);
-    return row ? this.#withTerms(row) : null;
+    return row ? this.#complete(row) : null;
   }
 
-  async #withTerms<R extends PostRow>(row: R): Promise<Omit<R, "id"> & Pick<Post, "tags" | "categories">> {
-    const terms = await this.#rows<Term>("postTerms", [row.id]);
-    const { id: _id, ...post } = row;
-    return {
-      ...post,
-      tags: terms.filter((term) => term.kind === "tag"),
-      categories: terms.filter((term) => term.kind === "category"),
-    };
+  /** The row with its terms, source and published translations. */
+  async #complete(row: PostRow): Promise<Post> {
+    const [terms, translations] = await Promise.all([
+      this.#rows<Term>("postTerms", [row.id]),
+      row.translationKey === null
+        ? Promise.resolve([])
+        : this.#rows<Translation>("translations", [row.translationKey, row.id]),
+    ]);
+    return completePost(row, terms, translations);
   }
 
   async getPage(slug: string): Promise<SitePage | null> {
@@ -244,7 +269,14 @@ export class PostgresContentStore implements ContentStore {
   async listPosts(filter: PostFilter, page: number, perPage: number): Promise<PostListPage> {
     const offset = offsetOf((page - 1) * perPage);
     let rows: PostSummary[];
-    if ("language" in filter) {
+    if ("person" in filter) {
+      if (impossible(filter.person)) return { posts: [], page, hasNext: false };
+      rows = await this.#rows<PostSummary>("listPerson", [
+        filter.person.normalize("NFC"),
+        limitOf(perPage + 1),
+        offset,
+      ]);
+    } else if ("language" in filter) {
       rows = await this.#rows<PostSummary>("listLanguage", [filter.language, limitOf(perPage + 1), offset]);
     } else {
       const kind: TermKind = "tag" in filter ? "tag" : "category";
@@ -292,9 +324,24 @@ export class PostgresContentStore implements ContentStore {
     return this.#rows<Pick<SitePage, "slug" | "title">>("pages");
   }
 
-  async listFeedPosts(language: Language, limit: number): Promise<FeedPost[]> {
-    const rows = await this.#rows<PostRow & { updatedAt: number }>("feed", [language, limitOf(limit)]);
-    return Promise.all(rows.map((row) => this.#withTerms(row)));
+  async listFeedPosts(filter: FeedFilter, limit: number): Promise<FeedPost[]> {
+    if ("person" in filter && impossible(filter.person)) return [];
+    const rows = await this.#rows<PostRow & { updatedAt: number }>(
+      "person" in filter ? "personFeed" : "feed",
+      ["person" in filter ? filter.person.normalize("NFC") : filter.language, limitOf(limit)],
+    );
+    return Promise.all(
+      rows.map(async ({ updatedAt, ...row }) => ({ ...(await this.#complete(row)), updatedAt })),
+    );
+  }
+
+  async getPerson(slug: string): Promise<PersonCount | null> {
+    if (impossible(slug)) return null;
+    return this.#row<PersonCount>("person", [slug.normalize("NFC")]);
+  }
+
+  async listPeople(): Promise<PersonCount[]> {
+    return this.#rows<PersonCount>("people");
   }
 
   async ping(): Promise<boolean> {

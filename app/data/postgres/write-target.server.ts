@@ -1,9 +1,12 @@
 // WriteTarget over one PostgreSQL client inside the caller's transaction.
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
+import type { PersonNames } from "#app/content/people.ts";
 import {
   PARKED_ID_NUM_BASE,
+  type PersonPost,
   type PostRow,
+  type StoredPerson,
   type StoredPost,
   type WriteTarget,
 } from "#app/data/content-writer.ts";
@@ -46,16 +49,33 @@ export function documentVector(doc: Pick<SearchDocument, "title" | "tags" | "bod
   return [...lexemes].map((word) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`).join(" ");
 }
 
+const PERSON_COLUMNS = `people.id, people.slug, name_english AS "english", name_hindi AS "hindi",
+  name_marathi AS "marathi"`;
+
 const SQL = {
   findPost: `SELECT id, id_num AS "idNum", status, post_time AS "postTime", title,
-      feature_image_url AS "featureImageUrl", content, excerpt
+      feature_image_url AS "featureImageUrl", content, excerpt, translation_key AS "translationKey",
+      person_id AS "personId", work, reference
     FROM posts WHERE language = $1 AND slug = $2`,
   findByIdNum: "SELECT id, slug FROM posts WHERE language = $1 AND id_num = $2",
-  insertPost: `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+  insertPost: `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt,
+      translation_key, person_id, work, reference)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
   updatePost: `UPDATE posts SET language = $2, id_num = $3, status = $4, post_time = $5, title = $6, slug = $7,
-      feature_image_url = $8, content = $9, excerpt = $10, updated_at = extract(epoch FROM clock_timestamp())::bigint
+      feature_image_url = $8, content = $9, excerpt = $10, translation_key = $11, person_id = $12, work = $13,
+      reference = $14, updated_at = extract(epoch FROM clock_timestamp())::bigint
     WHERE id = $1`,
+  findTranslation: "SELECT id, slug FROM posts WHERE translation_key = $1 AND language = $2",
+  clearTranslation: "UPDATE posts SET translation_key = NULL WHERE id = $1",
+  findPersonBySlug: `SELECT ${PERSON_COLUMNS} FROM people WHERE slug = $1`,
+  findPersonByKey: `SELECT ${PERSON_COLUMNS} FROM person_keys k JOIN people ON people.id = k.person_id WHERE k.key = $1`,
+  insertPerson:
+    "INSERT INTO people (slug, name_english, name_hindi, name_marathi) VALUES ($1, $2, $3, $4) RETURNING id",
+  updatePerson:
+    "UPDATE people SET slug = $2, name_english = $3, name_hindi = $4, name_marathi = $5 WHERE id = $1",
+  addPersonKeys: `INSERT INTO person_keys (key, person_id) SELECT unnest($2::text[]), $1 ON CONFLICT DO NOTHING`,
+  personPosts: `SELECT id, title, content, excerpt, work, reference FROM posts
+    WHERE person_id = $1 AND status = 'publish' ORDER BY id`,
   setStatus: "UPDATE posts SET status = $2 WHERE id = $1",
   park: `UPDATE posts SET id_num = ${PARKED_ID_NUM_BASE} + id WHERE id = $1`,
   findParked: `SELECT language, slug FROM posts
@@ -119,6 +139,10 @@ export class PostgresWriteTarget implements WriteTarget {
       row.featureImageUrl,
       row.content,
       row.excerpt,
+      row.translationKey,
+      row.personId,
+      row.work,
+      row.reference,
     ]);
     return inserted!.id;
   }
@@ -135,6 +159,10 @@ export class PostgresWriteTarget implements WriteTarget {
       row.featureImageUrl,
       row.content,
       row.excerpt,
+      row.translationKey,
+      row.personId,
+      row.work,
+      row.reference,
     ]);
   }
 
@@ -209,4 +237,56 @@ export class PostgresWriteTarget implements WriteTarget {
   async unindexPost(postId: number): Promise<void> {
     await this.#run("unindexPost", [postId]);
   }
+
+  async findTranslation(translationKey: string, language: Language) {
+    return (
+      (await this.#run<{ id: number; slug: string }>("findTranslation", [translationKey, language]))[0] ??
+      null
+    );
+  }
+
+  async clearTranslation(postId: number): Promise<void> {
+    await this.#run("clearTranslation", [postId]);
+  }
+
+  async findPersonBySlug(slug: string) {
+    return storedPerson((await this.#run<PersonRow>("findPersonBySlug", [slug]))[0]);
+  }
+
+  async findPersonByKey(key: string) {
+    return storedPerson((await this.#run<PersonRow>("findPersonByKey", [key]))[0]);
+  }
+
+  async insertPerson(slug: string, names: PersonNames): Promise<number> {
+    const [inserted] = await this.#run<{ id: number }>("insertPerson", [
+      slug,
+      names.english,
+      names.hindi,
+      names.marathi,
+    ]);
+    return inserted!.id;
+  }
+
+  async updatePerson(id: number, slug: string, names: PersonNames): Promise<void> {
+    await this.#run("updatePerson", [id, slug, names.english, names.hindi, names.marathi]);
+  }
+
+  async addPersonKeys(personId: number, keys: readonly string[]): Promise<void> {
+    await this.#run("addPersonKeys", [personId, keys]);
+  }
+
+  async personPosts(personId: number): Promise<PersonPost[]> {
+    return this.#run<PersonPost>("personPosts", [personId]);
+  }
+}
+
+type PersonRow = { id: number; slug: string } & PersonNames;
+
+function storedPerson(row: PersonRow | undefined): StoredPerson | null {
+  if (!row) return null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    names: { english: row.english, hindi: row.hindi, marathi: row.marathi },
+  };
 }

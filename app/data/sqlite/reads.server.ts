@@ -2,13 +2,16 @@
 // published posts only. The served store (./served-store.server.ts) wraps it.
 import type { Statement } from "better-sqlite3";
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
+import { completePost, type PostRow } from "#app/data/post-row.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import { searchPublishedPosts } from "#app/data/sqlite/search.server.ts";
 import type {
   AdjacentPosts,
   ContentStore,
+  FeedFilter,
   FeedPost,
   LanguageSummary,
+  PersonCount,
   Post,
   PostFilter,
   PostListPage,
@@ -19,13 +22,24 @@ import type {
   TagCount,
   Term,
   TermKind,
+  Translation,
   Website,
 } from "#app/data/store.ts";
 
 const SUMMARY_COLUMNS = `p.language, p.id_num AS idNum, p.slug, p.title,
   p.feature_image_url AS featureImageUrl, p.post_time AS postTime, p.excerpt`;
 
-type PostRow = PostSummary & { id: number; content: string };
+/** A post's row with what completes it into a Post (its terms, source and translations). */
+const POST_COLUMNS = `p.id, ${SUMMARY_COLUMNS}, p.content, p.translation_key AS translationKey, p.work,
+  p.reference, pe.slug AS personSlug, pe.name_english AS nameEnglish, pe.name_hindi AS nameHindi,
+  pe.name_marathi AS nameMarathi`;
+
+const PERSON_COUNT_COLUMNS = `pe.slug, json_object('english', pe.name_english, 'hindi', pe.name_hindi,
+  'marathi', pe.name_marathi) AS names, count(*) AS count, max(p.updated_at) AS updatedAt`;
+
+function personCount(row: { slug: string; names: string; count: number; updatedAt: number }): PersonCount {
+  return { ...row, names: JSON.parse(row.names) };
+}
 
 /** ContentStore over better-sqlite3. Every statement names status = 'publish'. */
 export class SqliteContentStore implements ContentStore {
@@ -75,32 +89,35 @@ export class SqliteContentStore implements ContentStore {
 
   async getPost(language: Language, slug: string): Promise<Post | null> {
     const row = this.#stmt(
-      `SELECT p.id, ${SUMMARY_COLUMNS}, p.content FROM posts p
+      `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
        WHERE p.language = ? AND p.slug = ? AND p.status = 'publish'`,
     ).get(language, slug.normalize("NFC")) as PostRow | undefined;
-    return row ? this.#withTerms(row) : null;
+    return row ? this.#complete(row) : null;
   }
 
   async getPostAnyLanguage(slug: string): Promise<Post | null> {
     const row = this.#stmt(
-      `SELECT p.id, ${SUMMARY_COLUMNS}, p.content FROM posts p
+      `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
        WHERE p.slug = ? AND p.status = 'publish'
        ORDER BY p.post_time DESC, p.id DESC LIMIT 1`,
     ).get(slug.normalize("NFC")) as PostRow | undefined;
-    return row ? this.#withTerms(row) : null;
+    return row ? this.#complete(row) : null;
   }
 
-  #withTerms(row: PostRow): Post {
+  /** The row with its terms, source and published translations. */
+  #complete(row: PostRow): Post {
     const terms = this.#stmt(
       `SELECT t.kind, t.name, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id
        WHERE pt.post_id = ? ORDER BY t.name`,
     ).all(row.id) as Term[];
-    const { id: _id, ...post } = row;
-    return {
-      ...post,
-      tags: terms.filter((term) => term.kind === "tag"),
-      categories: terms.filter((term) => term.kind === "category"),
-    };
+    const translations =
+      row.translationKey === null
+        ? []
+        : (this.#stmt(
+            `SELECT language, slug, title FROM posts
+             WHERE translation_key = ? AND status = 'publish' AND id <> ?`,
+          ).all(row.translationKey, row.id) as Translation[]);
+    return completePost(row, terms, translations);
   }
 
   async getPage(slug: string): Promise<SitePage | null> {
@@ -194,7 +211,16 @@ export class SqliteContentStore implements ContentStore {
     let rows: PostSummary[];
     // The inner query walks an index only (ids in order); the outer reads the
     // page's rows. See docs/decisions/004-pagination.md.
-    if ("language" in filter) {
+    if ("person" in filter) {
+      // Walks posts_person_published_time: the person's published posts, newest first.
+      rows = this.#stmt(
+        `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id IN (
+           SELECT id FROM posts WHERE status = 'publish'
+             AND person_id = (SELECT id FROM people WHERE slug = ?)
+           ORDER BY post_time DESC, id DESC LIMIT ? OFFSET ?)
+         ORDER BY p.post_time DESC, p.id DESC`,
+      ).all(filter.person.normalize("NFC"), perPage + 1, offset) as PostSummary[];
+    } else if ("language" in filter) {
       rows = this.#stmt(
         `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id IN (
            SELECT id FROM posts WHERE language = ? AND status = 'publish'
@@ -276,13 +302,37 @@ export class SqliteContentStore implements ContentStore {
     return rows as Pick<SitePage, "slug" | "title">[];
   }
 
-  async listFeedPosts(language: Language, limit: number): Promise<FeedPost[]> {
+  async listFeedPosts(filter: FeedFilter, limit: number): Promise<FeedPost[]> {
+    const rows = (
+      "person" in filter
+        ? this.#stmt(
+            `SELECT ${POST_COLUMNS}, p.updated_at AS updatedAt FROM posts p JOIN people pe ON pe.id = p.person_id
+             WHERE pe.slug = ? AND p.status = 'publish'
+             ORDER BY p.post_time DESC, p.id DESC LIMIT ?`,
+          ).all(filter.person.normalize("NFC"), limit)
+        : this.#stmt(
+            `SELECT ${POST_COLUMNS}, p.updated_at AS updatedAt FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
+             WHERE p.language = ? AND p.status = 'publish'
+             ORDER BY p.post_time DESC, p.id DESC LIMIT ?`,
+          ).all(filter.language, limit)
+    ) as (PostRow & { updatedAt: number })[];
+    return rows.map(({ updatedAt, ...row }) => ({ ...this.#complete(row), updatedAt }));
+  }
+
+  async getPerson(slug: string): Promise<PersonCount | null> {
+    const row = this.#stmt(
+      `SELECT ${PERSON_COUNT_COLUMNS} FROM people pe JOIN posts p ON p.person_id = pe.id AND p.status = 'publish'
+       WHERE pe.slug = ? GROUP BY pe.id`,
+    ).get(slug.normalize("NFC")) as Parameters<typeof personCount>[0] | undefined;
+    return row ? personCount(row) : null;
+  }
+
+  async listPeople(): Promise<PersonCount[]> {
     const rows = this.#stmt(
-      `SELECT p.id, ${SUMMARY_COLUMNS}, p.content, p.updated_at AS updatedAt FROM posts p
-       WHERE p.language = ? AND p.status = 'publish'
-       ORDER BY p.post_time DESC, p.id DESC LIMIT ?`,
-    ).all(language, limit) as (PostRow & { updatedAt: number })[];
-    return rows.map((row) => this.#withTerms(row) as FeedPost);
+      `SELECT ${PERSON_COUNT_COLUMNS} FROM people pe JOIN posts p ON p.person_id = pe.id AND p.status = 'publish'
+       GROUP BY pe.id ORDER BY pe.slug`,
+    ).all() as Parameters<typeof personCount>[0][];
+    return rows.map(personCount);
   }
 
   async ping(): Promise<boolean> {

@@ -6,9 +6,12 @@
 // trigram index and the romanisation skeletons.
 import type { Statement } from "better-sqlite3";
 import type { Language } from "#app/content/languages.ts";
+import type { PersonNames } from "#app/content/people.ts";
 import {
   PARKED_ID_NUM_BASE,
+  type PersonPost,
   type PostRow,
+  type StoredPerson,
   type StoredPost,
   type SyncWriteTarget,
 } from "#app/data/content-writer.ts";
@@ -120,19 +123,47 @@ export class SqliteWriteTarget implements SyncWriteTarget {
     this.#sql = {
       findPost: db.prepare<[string, string], StoredPost>(
         `SELECT id, id_num AS idNum, status, post_time AS postTime, title,
-           feature_image_url AS featureImageUrl, content, excerpt FROM posts WHERE language = ? AND slug = ?`,
+           feature_image_url AS featureImageUrl, content, excerpt, translation_key AS translationKey,
+           person_id AS personId, work, reference FROM posts WHERE language = ? AND slug = ?`,
       ),
       findByIdNum: db.prepare<[string, number], { id: number; slug: string }>(
         "SELECT id, slug FROM posts WHERE language = ? AND id_num = ?",
       ),
       insertPost: db.prepare<[PostRow]>(
-        `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt)
-         VALUES (@language, @idNum, @status, @postTime, @title, @slug, @featureImageUrl, @content, @excerpt)`,
+        `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt,
+           translation_key, person_id, work, reference)
+         VALUES (@language, @idNum, @status, @postTime, @title, @slug, @featureImageUrl, @content, @excerpt,
+           @translationKey, @personId, @work, @reference)`,
       ),
       updatePost: db.prepare<[PostRow & { id: number }]>(
         `UPDATE posts SET id_num = @idNum, status = @status, post_time = @postTime, title = @title,
-           feature_image_url = @featureImageUrl, content = @content, excerpt = @excerpt, updated_at = unixepoch()
+           feature_image_url = @featureImageUrl, content = @content, excerpt = @excerpt,
+           translation_key = @translationKey, person_id = @personId, work = @work, reference = @reference,
+           updated_at = unixepoch()
          WHERE id = @id`,
+      ),
+      findTranslation: db.prepare<[string, string], { id: number; slug: string }>(
+        "SELECT id, slug FROM posts WHERE translation_key = ? AND language = ?",
+      ),
+      clearTranslation: db.prepare<[number]>("UPDATE posts SET translation_key = NULL WHERE id = ?"),
+      findPersonBySlug: db.prepare<[string], PersonRow>(
+        `SELECT ${PERSON_COLUMNS} FROM people WHERE slug = ?`,
+      ),
+      findPersonByKey: db.prepare<[string], PersonRow>(
+        `SELECT ${PERSON_COLUMNS} FROM person_keys k JOIN people ON people.id = k.person_id WHERE k.key = ?`,
+      ),
+      insertPerson: db.prepare<[string, string, string, string], { id: number }>(
+        "INSERT INTO people (slug, name_english, name_hindi, name_marathi) VALUES (?, ?, ?, ?) RETURNING id",
+      ),
+      updatePerson: db.prepare<[string, string, string, string, number]>(
+        "UPDATE people SET slug = ?, name_english = ?, name_hindi = ?, name_marathi = ? WHERE id = ?",
+      ),
+      addPersonKeys: db.prepare<[number, string]>(
+        "INSERT OR IGNORE INTO person_keys (key, person_id) SELECT value, ? FROM json_each(?)",
+      ),
+      personPosts: db.prepare<[number], PersonPost>(
+        `SELECT id, title, content, excerpt, work, reference FROM posts
+         WHERE person_id = ? AND status = 'publish' ORDER BY id`,
       ),
       setStatus: db.prepare<[string, number]>("UPDATE posts SET status = ? WHERE id = ?"),
       park: db.prepare<[number]>(`UPDATE posts SET id_num = ${PARKED_ID_NUM_BASE} + id WHERE id = ?`),
@@ -217,4 +248,47 @@ export class SqliteWriteTarget implements SyncWriteTarget {
   unindexPost(postId: number) {
     this.#index.unindex(postId);
   }
+  findTranslation(translationKey: string, language: Language) {
+    return this.#sql.findTranslation.get(translationKey, language) ?? null;
+  }
+  clearTranslation(postId: number) {
+    this.#sql.clearTranslation.run(postId);
+  }
+  findPersonBySlug(slug: string) {
+    return storedPerson(this.#sql.findPersonBySlug.get(slug));
+  }
+  findPersonByKey(key: string) {
+    return storedPerson(this.#sql.findPersonByKey.get(key));
+  }
+  insertPerson(slug: string, names: PersonNames) {
+    return this.#sql.insertPerson.get(slug, names.english, names.hindi, names.marathi)!.id;
+  }
+  updatePerson(id: number, slug: string, names: PersonNames) {
+    this.#sql.updatePerson.run(slug, names.english, names.hindi, names.marathi, id);
+  }
+  addPersonKeys(personId: number, keys: readonly string[]) {
+    this.#sql.addPersonKeys.run(personId, JSON.stringify(keys));
+  }
+  personPosts(personId: number) {
+    return this.#sql.personPosts.all(personId);
+  }
+}
+
+const PERSON_COLUMNS = "people.id, people.slug, name_english, name_hindi, name_marathi";
+
+interface PersonRow {
+  id: number;
+  slug: string;
+  name_english: string;
+  name_hindi: string;
+  name_marathi: string;
+}
+
+function storedPerson(row: PersonRow | undefined): StoredPerson | null {
+  if (!row) return null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    names: { english: row.name_english, hindi: row.name_hindi, marathi: row.name_marathi },
+  };
 }

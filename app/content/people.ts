@@ -1,0 +1,50 @@
+// People: who said or wrote a post (issue 15). A person has a name per
+// language and a slug (their page is /people/{slug}); the importer knows a
+// person by any name they were given, folded by personKey.
+import { LANGUAGES, type Language } from "#app/content/languages.ts";
+import { hasDevanagari } from "#app/content/search-fold.ts";
+
+/** A person's names, one per language; "" where none was given. */
+export type PersonNames = Record<Language, string>;
+
+export interface Person {
+  slug: string;
+  names: PersonNames;
+}
+
+/** The form under which a name identifies a person: NFC, trimmed, inner spaces single, lower case. */
+export function personKey(name: string): string {
+  return name.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/** Languages whose name a person falls back to, in order, when they have none in `language`. */
+const NAME_FALLBACKS: Record<Language, readonly Language[]> = {
+  english: ["english", "hindi", "marathi"],
+  hindi: ["hindi", "marathi", "english"],
+  marathi: ["marathi", "hindi", "english"],
+};
+
+/** The name to show on a page in `language`: the person's own in it, else the nearest script's. */
+export function personName(names: PersonNames, language: Language): string {
+  for (const other of NAME_FALLBACKS[language]) if (names[other] !== "") return names[other];
+  return "";
+}
+
+/**
+ * Which language slot a name given without one fills, for a post in
+ * `postLanguage`: Devanagari names that of a Hindi or Marathi post (Hindi for
+ * an English post), other scripts English.
+ */
+export function nameLanguage(name: string, postLanguage: Language): Language {
+  if (!hasDevanagari(name)) return "english";
+  return postLanguage === "english" ? "hindi" : postLanguage;
+}
+
+/** Every distinct name of a person, in LANGUAGES order. */
+export function allNames(names: PersonNames): string[] {
+  return [...new Set(LANGUAGES.map((language) => names[language]).filter((name) => name !== ""))];
+}
+
+export function personPath(slug: string): string {
+  return `/people/${encodeURIComponent(slug)}`;
+}

@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { labelsFor, quoteCount } from "#app/content/labels.ts";
+import { LANG_TAG, LANGUAGES } from "#app/content/languages.ts";
+import { allNames, personName, personPath } from "#app/content/people.ts";
+import { originOf, pageMeta } from "#app/content/seo.ts";
+import { storeContext } from "#app/context.ts";
+import { siteConfig } from "#app/site.config.ts";
+import type { Route } from "./+types/people";
+
+const labels = labelsFor("english");
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    origin: originOf(matches),
+    title: `${labels.people} · ${siteConfig.name}`,
+    description: labels.peopleIntro,
+    path: "/people",
+    language: "english",
+  });
+
+const latinFirst = new Intl.Collator(["en", "hi", "mr"], { sensitivity: "base", numeric: true });
+
+/**
+ * /people: everyone with a published quote, once each whatever scripts their
+ * names are in: listed by their English name (the Latin alphabet first), with
+ * their names in the other scripts beside it and their count of quotes.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const people = await context.get(storeContext).listPeople();
+  return {
+    people: people
+      .map((person) => {
+        const name = personName(person.names, "english");
+        const lang = LANG_TAG[LANGUAGES.find((language) => person.names[language] === name) ?? "english"];
+        const others = allNames(person.names)
+          .filter((other) => other !== name)
+          .map((other) => ({
+            name: other,
+            lang: LANG_TAG[LANGUAGES.find((language) => person.names[language] === other) ?? "english"],
+          }));
+        return { name, lang, others, count: person.count, href: personPath(person.slug) };
+      })
+      .sort((a, b) => latinFirst.compare(a.name, b.name)),
+  };
+}
+
+export default function People({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="people-page" lang="en">
+      <h1>{labels.people}</h1>
+      <p className="intro">{labels.peopleIntro}</p>
+      {loaderData.people.length === 0 ? <p className="empty">{labels.noPosts}</p> : null}
+      <ul className="people-list">
+        {loaderData.people.map((person) => (
+          <li key={person.href}>
+            <Link to={person.href}>
+              <span lang={person.lang}>{person.name}</span>
+              {person.others.map((other) => (
+                <span key={other.name} lang={other.lang} className="person-other-name">
+                  {other.name}
+                </span>
+              ))}
+            </Link>{" "}
+            <span className="count">{quoteCount(labels, person.count)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { data } from "react-router";
+import { Pagination } from "#app/components/pagination.tsx";
+import { PostGrid } from "#app/components/post-card.tsx";
+import { labelsFor, quoteCount } from "#app/content/labels.ts";
+import { LANG_TAG, LANGUAGES, type Language } from "#app/content/languages.ts";
+import { allNames, personName, personPath } from "#app/content/people.ts";
+import { POSTS_PER_PAGE, parsePageParam, toPostCard } from "#app/content/post-view.ts";
+import { originOf, pagedPath, pageMeta } from "#app/content/seo.ts";
+import { storeContext } from "#app/context.ts";
+import { siteConfig } from "#app/site.config.ts";
+import type { Route } from "./+types/person";
+
+export const meta: Route.MetaFunction = ({ loaderData: page, matches }) => {
+  if (!page) return [{ title: `Page not found · ${siteConfig.name}` }];
+  const origin = originOf(matches);
+  const labels = labelsFor(page.pageLanguage);
+  const title = labels.quotesBy.replace("{name}", page.person.name);
+  const suffix = page.page > 1 ? ` · ${labels.page} ${page.page}` : "";
+  return [
+    ...pageMeta({
+      origin,
+      title: `${title}${suffix} · ${siteConfig.name}`,
+      description: `${title}: ${quoteCount(labels, page.person.count)}${suffix}.`,
+      path: pagedPath(page.person.href, page.page),
+      language: page.pageLanguage,
+    }),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: `${siteConfig.name} · ${page.person.name}`,
+      href: `${page.person.href}/feed.xml`,
+    },
+  ];
+};
+
+/**
+ * /people/{slug}: the person's published quotes in every language, newest
+ * first, paginated like the language homes. The page speaks the language of
+ * the quotes it shows when they share one, else English.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const store = context.get(storeContext);
+  const page = parsePageParam(request);
+  const person = page === null ? null : await store.getPerson(params.slug);
+  if (!person || page === null) throw data(null, { status: 404 });
+  const list = await store.listPosts({ person: person.slug }, page, POSTS_PER_PAGE);
+  if (list.posts.length === 0) throw data(null, { status: 404 });
+  const posts = list.posts.map(toPostCard);
+  const [first, ...rest] = posts.map((post) => post.language);
+  const pageLanguage: Language = first && rest.every((language) => language === first) ? first : "english";
+  const name = personName(person.names, pageLanguage);
+  return {
+    person: {
+      name,
+      otherNames: allNames(person.names)
+        .filter((other) => other !== name)
+        .map((other) => ({
+          name: other,
+          lang: LANG_TAG[LANGUAGES.find((language) => person.names[language] === other) ?? "english"],
+        })),
+      count: person.count,
+      href: personPath(person.slug),
+    },
+    pageLanguage,
+    page,
+    pageCount: Math.max(1, Math.ceil(person.count / POSTS_PER_PAGE)),
+    hasNext: list.hasNext,
+    posts,
+  };
+}
+
+export default function Person({ loaderData: page }: Route.ComponentProps) {
+  const labels = labelsFor(page.pageLanguage);
+  return (
+    <section className="person-page" lang={LANG_TAG[page.pageLanguage]}>
+      <h1>
+        {labels.quotesBy.replace("{name}", page.person.name)}
+        {page.page > 1 ? ` · ${labels.page} ${page.page}` : ""}
+      </h1>
+      <p className="person-summary">
+        {page.person.otherNames.map((other) => (
+          <span key={other.name} lang={other.lang} className="person-other-name">
+            {other.name}
+          </span>
+        ))}{" "}
+        <span className="count">{quoteCount(labels, page.person.count)}</span>
+      </p>
+      <PostGrid posts={page.posts} emptyText={labels.noPosts} />
+      <Pagination
+        basePath={page.person.href}
+        page={page.page}
+        pageCount={page.pageCount}
+        hasNext={page.hasNext}
+        labels={labels}
+      />
+      <p className="feed-link">
+        <a href={`${page.person.href}/feed.xml`} type="application/rss+xml">
+          {labels.subscribeFeed}
+        </a>
+      </p>
+    </section>
+  );
+}
