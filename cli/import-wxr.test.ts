@@ -1,6 +1,8 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
+import { UserError } from "#cli/errors.ts";
 import {
   autop,
   decodeEntities,
@@ -8,14 +10,24 @@ import {
   languageOfLocale,
   languageOfTerm,
   mapWxrItem,
+  parsePhpSerialized,
   parseWxr,
   postTimeOf,
   type WxrContext,
   type WxrItem,
+  wxrSource,
   zonedTimeToEpoch,
 } from "#cli/import-wxr.ts";
+import { openSource, parseItem } from "#cli/records.ts";
+import { parseSourceFields, type SourceItem, type SourceOptions } from "#cli/source.ts";
 
 const FIXTURE = path.resolve(import.meta.dirname, "../tests/fixtures/wordpress-export.xml");
+const WXR_FIXTURES = path.resolve(import.meta.dirname, "../tests/fixtures/wxr");
+/** Polylang's own test export (tests/fixtures/wxr/SOURCE.md): English and French. */
+const POLYLANG_REAL = path.join(WXR_FIXTURES, "polylang-test-import.xml");
+/** A Polylang export of English, Hindi and Marathi quotes, with authors and custom fields. */
+const POLYLANG = path.join(WXR_FIXTURES, "polylang-en-hi-mr.xml");
+const WPML = path.join(WXR_FIXTURES, "wpml-export.xml");
 
 async function* once(text: string) {
   yield text;
@@ -58,6 +70,8 @@ function item(overrides: Partial<WxrItem>): WxrItem {
     excerpt: "",
     terms: [],
     thumbnailId: "",
+    creator: "",
+    meta: new Map(),
     ...overrides,
   };
 }
@@ -95,9 +109,9 @@ test("reads WordPress's own export: items, post meta, categories; comments ignor
   );
 });
 
-test("WXR 1.0 and 1.1 are read the same way; other versions and other XML are refused", async () => {
+test("WXR 1.0, 1.1 and 1.3 are read the same way; 2.x and other XML are refused", async () => {
   const v12 = readFileSync(FIXTURE, "utf8");
-  for (const version of ["1.0", "1.1"]) {
+  for (const version of ["1.0", "1.1", "1.3"]) {
     const text = v12
       .replaceAll("export/1.2/", `export/${version}/`)
       .replace("<wp:wxr_version>1.2</wp:wxr_version>", `<wp:wxr_version>${version}</wp:wxr_version>`);
@@ -106,9 +120,12 @@ test("WXR 1.0 and 1.1 are read the same way; other versions and other XML are re
     expect(items).toHaveLength(13);
     expect(items[1]!.thumbnailId).toBe("101");
   }
-  await expect(parse(v12.replaceAll("export/1.2/", "export/1.3/"))).rejects.toThrow(
-    "unsupported WXR version 1.3",
+  await expect(parse(v12.replaceAll("export/1.2/", "export/2.0/"))).rejects.toThrow(
+    "unsupported WXR version 2.0: sukti reads WXR 1.x",
   );
+  await expect(
+    parse(v12.replace("<wp:wxr_version>1.2</wp:wxr_version>", "<wp:wxr_version>2.1</wp:wxr_version>")),
+  ).rejects.toThrow("unsupported WXR version 2.1");
   await expect(parse("<html><body/></html>")).rejects.toThrow("the root element is <html>");
   await expect(
     parse('<rss version="2.0"><channel><item><title>x</title></item></channel></rss>'),
@@ -242,4 +259,322 @@ test("classic-editor text gets paragraphs and line breaks; block-editor HTML kee
   ).toBe("<p>x</p>\n<p>y</p>");
   expect(autop("  ")).toBe("");
   expect(decodeEntities("Faith &amp; Hope &#8217;&#x2014;&hellip; &bogus;")).toBe("Faith & Hope ’—… &bogus;");
+});
+
+/** Every item a WXR source yields in one read, by wp:post_id, and what it says after the read. */
+async function readSource(file: string, options: SourceOptions = {}) {
+  const source = wxrSource(file, options, "Asia/Kolkata");
+  const items = new Map<string, SourceItem>();
+  for await (const item of source.items({ bytes: 0 })) {
+    items.set(/wp:post_id (\d+)/.exec(item.label)?.[1] ?? item.label, item);
+  }
+  return { items, after: source.afterFirstPass?.() ?? { errors: [], warnings: [] } };
+}
+
+function postValue(item: SourceItem | undefined): Record<string, unknown> {
+  expect(item?.kind).toBe("post");
+  return (item as { value: Record<string, unknown> }).value;
+}
+
+/** The file's text, changed, in a temporary file. */
+function variant(file: string, change: (text: string) => string): string {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), "sukti-wxr-")), path.basename(file));
+  writeFileSync(out, change(readFileSync(file, "utf8")));
+  return out;
+}
+
+test("PHP serialized values: arrays, strings by UTF-8 byte length, ints, nested extra data", () => {
+  expect(parsePhpSerialized('a:2:{s:2:"en";i:12;s:2:"hi";i:15;}')).toEqual(
+    new Map([
+      ["en", 12],
+      ["hi", 15],
+    ]),
+  );
+  // Polylang's map with its "sync" data, and ids stored as strings.
+  expect(
+    parsePhpSerialized('a:3:{s:2:"en";i:413;s:2:"fr";s:3:"414";s:4:"sync";a:2:{s:2:"fr";s:2:"en";i:0;b:1;}}'),
+  ).toEqual(
+    new Map<string | number, unknown>([
+      ["en", 413],
+      ["fr", "414"],
+      [
+        "sync",
+        new Map<string | number, unknown>([
+          ["fr", "en"],
+          [0, true],
+        ]),
+      ],
+    ]),
+  );
+  // Lengths count UTF-8 bytes: हिन्दी is 6 code points, 18 bytes; a quote inside is only text.
+  expect(parsePhpSerialized('a:2:{s:4:"name";s:18:"हिन्दी";s:5:"quote";s:7:"a";b:"c";}')).toEqual(
+    new Map([
+      ["name", "हिन्दी"],
+      ["quote", 'a";b:"c'],
+    ]),
+  );
+  expect(parsePhpSerialized("N;")).toBeNull();
+  expect(parsePhpSerialized("i:-7;")).toBe(-7);
+  expect(parsePhpSerialized("d:0.5;")).toBe(0.5);
+  expect(parsePhpSerialized('s:0:"";')).toBe("");
+  expect(parsePhpSerialized("a:0:{}")).toEqual(new Map());
+});
+
+test("PHP serialized values: anything else is refused with the byte where it goes wrong, never run", () => {
+  const refused = (text: string, message: string | RegExp) =>
+    expect(() => parsePhpSerialized(text)).toThrow(message);
+  refused('O:8:"stdClass":0:{}', "unsupported type 'O' at byte 0");
+  refused('a:1:{s:1:"x";r:1;}', "unsupported type 'r' at byte 13");
+  refused('C:11:"ArrayObject":0:{}', "unsupported type 'C'");
+  refused('s:2:"हिन्दी";', "a string of 2 bytes cuts a UTF-8 character at byte 0");
+  refused('s:6:"हिन्दी";', /expected '"'/); // 6 bytes are two characters: the length is wrong
+  refused('s:99:"short";', "a string of 99 bytes runs past the end");
+  refused('a:2:{s:2:"en";i:12;', "unexpected end");
+  refused('a:1:{s:2:"en";i:12;}junk', "unexpected text after the value at byte 20");
+  refused("a:1:{a:0:{}i:1;}", "expected an integer or string key at byte 5");
+  refused("i:12abc;", '"12abc" is not an integer at byte 0');
+  refused("i:99999999999999999999;", "is not an integer");
+  refused("b:2;", "is not a boolean");
+  refused("", "unexpected end at byte 0");
+  refused(`${"a:1:{i:0;".repeat(40)}N;${"}".repeat(40)}`, "arrays nested too deep");
+});
+
+test("Polylang's own export: language and translation group from its terms, French skipped", async () => {
+  const { items, after } = await readSource(POLYLANG_REAL);
+  expect(after).toEqual({ errors: [], warnings: [] });
+  expect(postValue(items.get("398"))).toMatchObject({
+    language: "english",
+    slug: "test",
+    translationKey: "pll_56acecea35bef",
+    categories: ["Test"],
+    tags: [],
+  });
+  expect(items.get("400")).toMatchObject({
+    kind: "skip",
+    reason: "language fr (not English, Hindi or Marathi)",
+  });
+  // A group whose map carries Polylang's extra "sync" data.
+  expect(postValue(items.get("413"))).toMatchObject({
+    language: "english",
+    translationKey: "pll_69d6065abe959",
+    categories: [],
+  });
+  expect(items.get("414")).toMatchObject({ kind: "skip", reason: expect.stringContaining("language fr") });
+  expect(items.get("402")).toMatchObject({ kind: "page", value: { slug: "home", title: "Home" } });
+  expect(items.get("405")).toMatchObject({ kind: "skip", reason: "post_type nav_menu_item" });
+  expect(postValue(items.get("398"))).not.toHaveProperty("source");
+
+  let groups = new Map<string, string>();
+  let polylang = false;
+  for await (const event of parseWxr(once(readFileSync(POLYLANG_REAL, "utf8")))) {
+    if ("channel" in event) ({ translationGroups: groups, polylang } = event.channel);
+  }
+  expect(polylang).toBe(true);
+  expect(Object.fromEntries(groups)).toEqual({
+    "398": "pll_56acecea35bef",
+    "400": "pll_56acecea35bef",
+    "402": "pll_56aced161652a",
+    "404": "pll_56aced161652a",
+    "413": "pll_69d6065abe959",
+    "414": "pll_69d6065abe959",
+  });
+});
+
+test("Polylang, English, Hindi and Marathi: one key per group, an item known only by the group's map", async () => {
+  // --language does not override the language Polylang gives a post.
+  const { items, after } = await readSource(POLYLANG, { language: "english" });
+  expect(after.warnings).toEqual([]);
+  const summary = [...items].map(([id, item]) => {
+    const value = postValue(item);
+    return [id, value.language, value.translationKey];
+  });
+  expect(summary).toEqual([
+    ["21", "english", "pll_663f1b02e4a71"],
+    ["22", "hindi", "pll_663f1b02e4a71"],
+    ["23", "marathi", "pll_663f1b02e4a71"], // no post_translations category: from the map (id "23" as a string)
+    ["24", "english", "pll_663f1b5d90c3e"],
+    ["25", "hindi", "pll_663f1b5d90c3e"],
+    ["26", "marathi", undefined],
+  ]);
+  expect(postValue(items.get("26"))).not.toHaveProperty("translationKey");
+  // The language and post_translations terms are neither categories nor tags.
+  expect(postValue(items.get("21"))).toMatchObject({ categories: ["Love"], tags: ["Kabir"] });
+  expect(postValue(items.get("22"))).toMatchObject({
+    slug: "प्रेम-गली-अति-सांकरी",
+    categories: ["प्रेम"],
+    tags: [],
+  });
+  expect(postValue(items.get("23"))).toMatchObject({ categories: ["प्रेम"] });
+  expect(postValue(items.get("21"))).not.toHaveProperty("source");
+});
+
+test("a Polylang map that cannot be read is a warning naming the term; the items' own categories still count", async () => {
+  const broken = variant(POLYLANG, (text) =>
+    text.replace('a:3:{s:2:"en";i:21;s:2:"hi";i:22;s:2:"mr";s:2:"23";}', 'a:3:{s:2:"en";i:21;s:3:"hi";i:22;'),
+  );
+  const { items, after } = await readSource(broken);
+  expect(after.errors).toEqual([]);
+  expect(after.warnings).toEqual([
+    expect.stringMatching(
+      /^<wp:term> pll_663f1b02e4a71 \(post_translations\): wp:term_description is not a readable serialized array \(expected '"' at byte \d+\); its posts keep the group only if/,
+    ),
+  ]);
+  expect(postValue(items.get("21")).translationKey).toBe("pll_663f1b02e4a71");
+  expect(postValue(items.get("22")).translationKey).toBe("pll_663f1b02e4a71");
+  expect(postValue(items.get("23"))).not.toHaveProperty("translationKey");
+});
+
+test("Polylang language terms: by slug or by name; a language category outside Polylang is not trusted", () => {
+  const polylang = (nicename: string, name: string, extra: WxrItem["terms"] = []) =>
+    item({ terms: [{ domain: "language", nicename, name }, ...extra] });
+  const sure = context({ polylang: true, fileLanguage: "english" });
+  expect(mapWxrItem(polylang("mr", "मराठी"), sure)).toMatchObject({ value: { language: "marathi" } });
+  expect(mapWxrItem(polylang("hi-in", "Hindi"), sure)).toMatchObject({ value: { language: "hindi" } });
+  expect(mapWxrItem(polylang("hin", "हिन्दी"), sure)).toMatchObject({ value: { language: "hindi" } });
+  expect(mapWxrItem(polylang("sa", "संस्कृतम्"), sure)).toMatchObject({
+    kind: "skip",
+    reason: "language sa (not English, Hindi or Marathi)",
+  });
+  // Not a Polylang file: a "language" taxonomy of the site's own (the quote's original language, say).
+  const plain = context({ fileLanguage: "english" });
+  expect(
+    mapWxrItem(polylang("sa", "Sanskrit", [{ domain: "category", nicename: "gita", name: "Gita" }]), plain),
+  ).toMatchObject({ kind: "post", value: { language: "english", categories: ["Gita"] } });
+  // … unless the item itself is in a Polylang translation group.
+  expect(
+    mapWxrItem(
+      polylang("sa", "Sanskrit", [{ domain: "post_translations", nicename: "pll_1", name: "pll_1" }]),
+      plain,
+    ),
+  ).toMatchObject({ kind: "skip" });
+});
+
+test("WPML: _wpml_import_language_code and _wpml_import_translation_group", async () => {
+  const { items } = await readSource(WPML);
+  expect(postValue(items.get("31"))).toMatchObject({ language: "english", translationKey: "wpml-12" });
+  expect(postValue(items.get("32"))).toMatchObject({ language: "hindi", translationKey: "wpml-12" });
+  expect(postValue(items.get("33"))).toMatchObject({ language: "marathi", translationKey: "wpml-12" });
+  expect(items.get("34")).toMatchObject({
+    kind: "skip",
+    reason: "language de (not English, Hindi or Marathi)",
+  });
+  const wpml = (meta: [string, string][]) => item({ meta: new Map(meta) });
+  expect(
+    mapWxrItem(wpml([["_wpml_import_translation_group", " 7 "]]), context({ language: "hindi" })),
+  ).toMatchObject({ value: { language: "hindi", translationKey: "wpml-7" } });
+  expect(
+    mapWxrItem(wpml([["_wpml_import_language_code", "mr"]]), context({ language: "hindi" })),
+  ).not.toHaveProperty("value.translationKey");
+});
+
+test("WordPress.com's https:// namespaces, and https and http in one file", async () => {
+  const text = readFileSync(POLYLANG, "utf8");
+  const https = text.replaceAll("http://wordpress.org/export/", "https://wordpress.org/export/");
+  expect(https).toContain('xmlns:wp="https://wordpress.org/export/1.2/"');
+  expect(https).toContain('xmlns:excerpt="https://wordpress.org/export/1.2/excerpt/"');
+  const read = async (xml: string) => {
+    const { items, version } = await parse(xml);
+    return { version, items: items.map((i) => [i.postId, i.postName, i.creator, i.terms.length]) };
+  };
+  const plain = await read(text);
+  expect(plain.items).toHaveLength(6);
+  expect(await read(https)).toEqual(plain);
+  const mixed = text.replace(
+    'xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/"',
+    'xmlns:excerpt="https://wordpress.org/export/1.2/excerpt/"',
+  );
+  expect(await read(mixed)).toEqual(plain);
+  const { items } = await readSource(variant(POLYLANG, () => https));
+  expect(postValue(items.get("22"))).toMatchObject({
+    language: "hindi",
+    translationKey: "pll_663f1b02e4a71",
+  });
+  await expect(parse(https.replaceAll("export/1.2/", "export/2.0/"))).rejects.toThrow(
+    "unsupported WXR version 2.0",
+  );
+  await expect(parse("<rss><channel><item><title>x</title></item></channel></rss>")).rejects.toThrow(
+    "no element in the http(s)://wordpress.org/export/ namespace",
+  );
+});
+
+test("WXR 1.3: namespaces and wp:wxr_version of a later 1.x are read", async () => {
+  const v13 = readFileSync(POLYLANG, "utf8")
+    .replaceAll("export/1.2/", "export/1.3/")
+    .replace("<wp:wxr_version>1.2</wp:wxr_version>", "<wp:wxr_version>1.3</wp:wxr_version>");
+  const { items, version } = await parse(v13);
+  expect(version).toBe("1.3");
+  expect(items.map((i) => i.postId)).toEqual(["21", "22", "23", "24", "25", "26"]);
+  expect(items[0]!.content).toContain("The lane of love");
+});
+
+test("--source-field author: the person is the author's display name (the login when not listed)", async () => {
+  const { items } = await readSource(POLYLANG, { sourceFields: parseSourceFields("author") });
+  expect(postValue(items.get("21")).source).toEqual({ person: "Sant Vani Editor" });
+  expect(postValue(items.get("22")).source).toEqual({ person: "Ramesh Kulkarni" });
+  expect(postValue(items.get("26")).source).toEqual({ person: "ghost" });
+});
+
+test("--source-field KEY and person=…,work=…,reference=…: post meta; empty parts left out", async () => {
+  const person = await readSource(POLYLANG, { sourceFields: parseSourceFields("quote_author") });
+  expect(postValue(person.items.get("21")).source).toEqual({ person: "Kabir" });
+  expect(postValue(person.items.get("22")).source).toEqual({ person: "कबीर" });
+  expect(postValue(person.items.get("24"))).not.toHaveProperty("source"); // blank value
+  expect(postValue(person.items.get("25"))).not.toHaveProperty("source"); // no such meta
+
+  const parts = await readSource(POLYLANG, {
+    sourceFields: parseSourceFields("person=quote_author, work=quote_source, reference=quote_ref"),
+  });
+  expect(postValue(parts.items.get("21")).source).toEqual({
+    person: "Kabir",
+    work: "Bijak",
+    reference: "Sakhi 47",
+  });
+  expect(postValue(parts.items.get("23")).source).toEqual({ person: "संत कबीर" });
+  expect(postValue(parts.items.get("26")).source).toEqual({ person: "संत तुकाराम", work: "अभंग गाथा" });
+  expect(postValue(parts.items.get("25"))).not.toHaveProperty("source");
+
+  // Through the schema, as the importer checks it.
+  expect(parseItem(parts.items.get("21")!, undefined)).toMatchObject({
+    post: {
+      translationKey: "pll_663f1b02e4a71",
+      source: { person: { name: "Kabir" }, work: "Bijak", reference: "Sakhi 47" },
+    },
+  });
+  const alone = parseItem(parts.items.get("25")!, undefined);
+  expect(alone && "post" in alone && alone.post.source).toBeUndefined();
+
+  const mixed = await readSource(POLYLANG, {
+    sourceFields: parseSourceFields("person=author,work=quote_source"),
+  });
+  expect(postValue(mixed.items.get("22")).source).toEqual({ person: "Ramesh Kulkarni", work: "बीजक" });
+});
+
+test("--source-field syntax, and its refusal for JSON and NDJSON files", () => {
+  expect(parseSourceFields("author")).toEqual({ person: { from: "author" } });
+  expect(parseSourceFields("quote_author")).toEqual({ person: { from: "meta", key: "quote_author" } });
+  expect(parseSourceFields("meta:author")).toEqual({ person: { from: "meta", key: "author" } });
+  expect(parseSourceFields("work=quote_source,person=author")).toEqual({
+    work: { from: "meta", key: "quote_source" },
+    person: { from: "author" },
+  });
+  const refused = (spec: string, message: string) =>
+    expect(() => parseSourceFields(spec)).toThrow(
+      expect.objectContaining({ exitCode: 2, message: expect.stringContaining(message) }),
+    );
+  refused("", "needs a value");
+  refused("person=a,title=b", '"title=b" is not person=FIELD, work=FIELD or reference=FIELD');
+  refused("person=a,quote_source", '"quote_source" is not person=FIELD');
+  refused("person=a,person=b", "person is given twice");
+  refused("work=", "a part names no field");
+  refused("meta:", "a part names no field");
+
+  const fields = parseSourceFields("author");
+  for (const format of ["json", "ndjson"] as const) {
+    expect(() => openSource("posts.json", format, { sourceFields: fields })).toThrow(UserError);
+    expect(() => openSource("posts.json", format, { sourceFields: fields })).toThrow(
+      "--source-field reads WordPress exports only",
+    );
+  }
+  expect(openSource("posts.json", "json", "hindi").format).toBe("json");
+  expect(openSource("export.xml", "wxr", { language: "hindi", sourceFields: fields }).format).toBe("wxr");
 });

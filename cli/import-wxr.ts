@@ -7,14 +7,32 @@ import { slugify } from "#app/content/slugs.ts";
 import { siteConfig } from "#app/site.config.ts";
 import { UserError } from "#cli/errors.ts";
 import { readText } from "#cli/import-json.ts";
-import type { Source, SourceItem, SourceOptions } from "#cli/source.ts";
+import {
+  SOURCE_PARTS,
+  type Source,
+  type SourceFields,
+  type SourceItem,
+  type SourceOptions,
+} from "#cli/source.ts";
 
-// WordPress eXtended RSS, versions 1.0 to 1.2: <rss><channel> with one <item>
-// per post, page, attachment, menu item … The namespaces name the version.
-const WP_NAMESPACE = /^http:\/\/wordpress\.org\/export\/(\d+\.\d+)\/$/;
-const EXCERPT_NAMESPACE = /^http:\/\/wordpress\.org\/export\/\d+\.\d+\/excerpt\/$/;
+// WordPress eXtended RSS, versions 1.x: <rss><channel> with one <item> per
+// post, page, attachment, menu item … The namespaces name the version, with
+// http:// (self-hosted WordPress) or https:// (WordPress.com).
+const WP_NAMESPACE = /^https?:\/\/wordpress\.org\/export\/(\d+\.\d+)\/$/;
+const EXCERPT_NAMESPACE = /^https?:\/\/wordpress\.org\/export\/\d+\.\d+\/excerpt\/$/;
 const CONTENT_NAMESPACE = "http://purl.org/rss/1.0/modules/content/";
-const SUPPORTED_VERSIONS = new Set(["1.0", "1.1", "1.2"]);
+const DC_NAMESPACE = "http://purl.org/dc/elements/1.1/";
+
+/** WordPress's importer reads any 1.x file (1.0, 1.1, 1.2, 1.3 …); a 2.x format would be another format. */
+function checkVersion(version: string): void {
+  if (!/^1\.\d+$/.test(version)) {
+    throw new UserError(`unsupported WXR version ${version}: sukti reads WXR 1.x (1.0, 1.1, 1.2 …)`);
+  }
+}
+
+// WPML Export and Import: a post's language and translation group as post meta.
+const WPML_LANGUAGE = "_wpml_import_language_code";
+const WPML_GROUP = "_wpml_import_translation_group";
 
 export interface WxrItem {
   /** Position among the file's items, from 1. */
@@ -32,12 +50,24 @@ export interface WxrItem {
   excerpt: string;
   terms: { domain: string; nicename: string; name: string }[];
   thumbnailId: string;
+  /** dc:creator: the author's login. */
+  creator: string;
+  /** The post meta the reader was asked for (WPML's, --source-field's), first value of each key. */
+  meta: Map<string, string>;
 }
 
 export interface WxrChannel {
   version: string | null;
   /** The channel's <language>, e.g. "hi-IN": the file's default language. */
   language: string;
+  /** wp:author_login → wp:author_display_name (the login when that is empty). */
+  authors: Map<string, string>;
+  /** Post id → the Polylang translation group (a post_translations term's slug) whose map lists it. */
+  translationGroups: Map<string, string>;
+  /** The file has Polylang's own terms (term_language, post_translations, term_translations). */
+  polylang: boolean;
+  /** Problems in the channel that do not reject the file (a Polylang map that cannot be read). */
+  warnings: string[];
 }
 
 function newItem(index: number): WxrItem {
@@ -56,6 +86,8 @@ function newItem(index: number): WxrItem {
     excerpt: "",
     terms: [],
     thumbnailId: "",
+    creator: "",
+    meta: new Map(),
   };
 }
 
@@ -65,6 +97,7 @@ function keyOf(tag: SaxesTagNS): string {
   if (WP_NAMESPACE.test(tag.uri)) return `wp:${tag.local}`;
   if (EXCERPT_NAMESPACE.test(tag.uri)) return `excerpt:${tag.local}`;
   if (tag.uri === CONTENT_NAMESPACE) return `content:${tag.local}`;
+  if (tag.uri === DC_NAMESPACE) return `dc:${tag.local}`;
   return `{${tag.uri}}${tag.local}`;
 }
 
@@ -83,9 +116,18 @@ function xmlError(error: unknown): UserError {
  */
 export async function* parseWxr(
   chunks: AsyncIterable<string>,
+  options: { metaKeys?: Iterable<string> } = {},
 ): AsyncGenerator<{ channel: WxrChannel } | { item: WxrItem }> {
   const parser = new SaxesParser({ xmlns: true, position: true });
-  const channel: WxrChannel = { version: null, language: "" };
+  const channel: WxrChannel = {
+    version: null,
+    language: "",
+    authors: new Map(),
+    translationGroups: new Map(),
+    polylang: false,
+    warnings: [],
+  };
+  const metaKeys = new Set([WPML_LANGUAGE, WPML_GROUP, ...(options.metaKeys ?? [])]);
   const queue: ({ channel: WxrChannel } | { item: WxrItem })[] = [];
   const stack: string[] = [];
   let text: string[] = [];
@@ -95,12 +137,16 @@ export async function* parseWxr(
   let isWxr = false;
   let category: { domain: string; nicename: string } | null = null;
   let meta = { key: "", value: "" };
+  let author = { login: "", name: "" };
+  let term = { taxonomy: "", slug: "", description: "" };
 
   const sendChannel = () => {
     if (channelSent) return;
     channelSent = true;
     if (!isWxr)
-      throw new UserError("not a WordPress export: no element in the http://wordpress.org/export/ namespace");
+      throw new UserError(
+        "not a WordPress export: no element in the http(s)://wordpress.org/export/ namespace",
+      );
     queue.push({ channel });
   };
 
@@ -112,9 +158,7 @@ export async function* parseWxr(
     const version = WP_NAMESPACE.exec(tag.uri)?.[1];
     if (version) {
       isWxr = true;
-      if (!SUPPORTED_VERSIONS.has(version)) {
-        throw new UserError(`unsupported WXR version ${version}: sukti reads WXR 1.0, 1.1 and 1.2`);
-      }
+      checkVersion(version);
     }
     if (depth === 0 && key !== "rss")
       throw new UserError(`not a WordPress export: the root element is <${tag.name}>, not <rss>`);
@@ -131,6 +175,8 @@ export async function* parseWxr(
       };
     }
     if (depth === 3 && key === "wp:postmeta") meta = { key: "", value: "" };
+    if (depth === 2 && key === "wp:author") author = { login: "", name: "" };
+    if (depth === 2 && key === "wp:term") term = { taxonomy: "", slug: "", description: "" };
   });
   parser.on("text", (value) => text.push(value));
   parser.on("cdata", (value) => text.push(value));
@@ -146,17 +192,27 @@ export async function* parseWxr(
       } else if (key === "language") channel.language = value.trim();
       else if (key === "wp:wxr_version") {
         channel.version = value.trim();
-        if (!SUPPORTED_VERSIONS.has(channel.version)) {
-          throw new UserError(`unsupported WXR version ${channel.version}: sukti reads WXR 1.0, 1.1 and 1.2`);
-        }
-      }
+        checkVersion(channel.version);
+      } else if (key === "wp:author" && author.login !== "") {
+        channel.authors.set(author.login, author.name || author.login);
+      } else if (key === "wp:term") readTerm(term, channel);
     } else if (depth === 3 && item) {
       readItemField(item, key, value);
       if (key === "category" && category) {
         item.terms.push({ ...category, name: value });
         category = null;
       }
-      if (key === "wp:postmeta" && meta.key === "_thumbnail_id") item.thumbnailId = meta.value.trim();
+      if (key === "wp:postmeta") {
+        if (meta.key === "_thumbnail_id") item.thumbnailId = meta.value.trim();
+        else if (metaKeys.has(meta.key) && !item.meta.has(meta.key)) item.meta.set(meta.key, meta.value);
+      }
+    } else if (depth === 3 && stack[2] === "wp:author") {
+      if (key === "wp:author_login") author.login = value.trim();
+      else if (key === "wp:author_display_name") author.name = value.trim();
+    } else if (depth === 3 && stack[2] === "wp:term") {
+      if (key === "wp:term_taxonomy") term.taxonomy = value.trim();
+      else if (key === "wp:term_slug") term.slug = value.trim();
+      else if (key === "wp:term_description") term.description = value.trim();
     } else if (depth === 4 && item && stack[3] === "wp:postmeta") {
       if (key === "wp:meta_key") meta.key = value.trim();
       else if (key === "wp:meta_value") meta.value = value;
@@ -212,7 +268,158 @@ function readItemField(item: WxrItem, key: string, value: string): void {
     case "excerpt:encoded":
       item.excerpt = value;
       break;
+    case "dc:creator":
+      item.creator = value.trim();
+      break;
   }
+}
+
+const POLYLANG_TAXONOMIES = new Set(["term_language", "post_translations", "term_translations"]);
+
+/**
+ * A <wp:term> of the channel. Polylang keeps each translation group as a term
+ * of `post_translations` (slug `pll_…`) whose description is a PHP-serialized
+ * map language slug → post id, e.g. a:2:{s:2:"en";i:12;s:2:"hi";i:15;}, and
+ * sometimes more data (a "sync" array), which is not a post.
+ */
+function readTerm(term: { taxonomy: string; slug: string; description: string }, channel: WxrChannel) {
+  if (POLYLANG_TAXONOMIES.has(term.taxonomy)) channel.polylang = true;
+  if (term.taxonomy !== "post_translations" || term.slug === "" || term.description === "") return;
+  const where = `<wp:term> ${term.slug} (post_translations)`;
+  const ignored = 'its posts keep the group only if their own <category domain="post_translations"> names it';
+  let map: PhpValue;
+  try {
+    map = parsePhpSerialized(term.description);
+  } catch (error) {
+    channel.warnings.push(
+      `${where}: wp:term_description is not a readable serialized array (${(error as Error).message}); ${ignored}`,
+    );
+    return;
+  }
+  if (!(map instanceof Map)) {
+    channel.warnings.push(`${where}: wp:term_description is not a serialized array; ${ignored}`);
+    return;
+  }
+  for (const [language, id] of map) {
+    if (typeof language !== "string") continue;
+    const postId =
+      typeof id === "number" && id > 0 ? String(id) : typeof id === "string" && /^\d+$/.test(id) ? id : null;
+    if (postId === null) continue; // extra data, e.g. "sync" => array
+    const other = channel.translationGroups.get(postId);
+    if (other !== undefined && other !== term.slug) {
+      channel.warnings.push(`${where}: post ${postId} is also in translation group ${other}, which it keeps`);
+      continue;
+    }
+    channel.translationGroups.set(postId, term.slug);
+  }
+}
+
+/** A value of PHP's serialize() format: arrays become Maps (keys in order). */
+export type PhpValue = null | boolean | number | string | Map<string | number, PhpValue>;
+
+const MAX_PHP_DEPTH = 32;
+
+/**
+ * Reads the part of PHP's serialize() format WordPress plugins store in term
+ * descriptions: arrays a:N:{…}, strings s:LEN:"…"; (LEN counts UTF-8 bytes),
+ * integers i:N;, floats d:N;, booleans b:0; and null N;. Objects, references
+ * and anything else are refused: nothing is ever evaluated or instantiated.
+ * Throws an Error naming the byte where the text stops making sense.
+ */
+export function parsePhpSerialized(text: string): PhpValue {
+  const bytes = Buffer.from(text, "utf8");
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let at = 0;
+  const fail = (problem: string, where = at): never => {
+    throw new Error(`${problem} at byte ${where}`);
+  };
+  const expect = (char: string) => {
+    if (bytes[at] !== char.charCodeAt(0)) fail(`expected '${char}'`);
+    at++;
+  };
+  const until = (end: string): string => {
+    const stop = bytes.indexOf(end.charCodeAt(0), at);
+    if (stop < 0) fail(`expected '${end}'`);
+    const token = bytes.toString("latin1", at, stop);
+    at = stop + 1;
+    return token;
+  };
+  const count = (end: string): number => {
+    const start = at;
+    const token = until(end);
+    if (!/^\d{1,9}$/.test(token)) fail(`"${token}" is not a length`, start);
+    return Number(token);
+  };
+  const value = (depth: number): PhpValue => {
+    const start = at;
+    const type = String.fromCharCode(bytes[at] ?? 0);
+    if (!"Nbidsa".includes(type)) {
+      return fail(start >= bytes.length ? "unexpected end" : `unsupported type '${type}'`);
+    }
+    at++;
+    if (type === "N") {
+      expect(";");
+      return null;
+    }
+    expect(":");
+    switch (type) {
+      case "b": {
+        const token = until(";");
+        if (token !== "0" && token !== "1") fail(`"${token}" is not a boolean`, start);
+        return token === "1";
+      }
+      case "i": {
+        const token = until(";");
+        const n = Number(token);
+        if (!/^[+-]?\d+$/.test(token) || !Number.isSafeInteger(n))
+          fail(`"${token}" is not an integer`, start);
+        return n;
+      }
+      case "d": {
+        const token = until(";");
+        if (token === "INF") return Number.POSITIVE_INFINITY;
+        if (token === "-INF") return Number.NEGATIVE_INFINITY;
+        if (token === "NAN") return Number.NaN;
+        if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(token))
+          fail(`"${token}" is not a number`, start);
+        return Number(token);
+      }
+      case "s": {
+        const length = count(":");
+        expect('"');
+        if (at + length > bytes.length) fail(`a string of ${length} bytes runs past the end`, start);
+        let string = "";
+        try {
+          string = decoder.decode(bytes.subarray(at, at + length));
+        } catch {
+          fail(`a string of ${length} bytes cuts a UTF-8 character`, start);
+        }
+        at += length;
+        expect('"');
+        expect(";");
+        return string;
+      }
+      case "a": {
+        if (depth >= MAX_PHP_DEPTH) fail("arrays nested too deep", start);
+        const entries = count(":");
+        expect("{");
+        const map = new Map<string | number, PhpValue>();
+        for (let i = 0; i < entries; i++) {
+          const keyType = bytes[at];
+          if (keyType === undefined) fail("unexpected end");
+          if (keyType !== 0x69 /* i */ && keyType !== 0x73 /* s */) fail("expected an integer or string key");
+          map.set(value(depth + 1) as string | number, value(depth + 1));
+        }
+        expect("}");
+        return map;
+      }
+      default:
+        return fail(`unsupported type '${type}'`, start);
+    }
+  };
+  const result = value(0);
+  if (at !== bytes.length) fail("unexpected text after the value");
+  return result;
 }
 
 // Category or tag names that say which language a post is in.
@@ -349,6 +556,14 @@ export interface WxrContext {
   timeZone: string;
   /** language + slug of every post so far in this pass, to keep derived slugs unique. */
   slugsSeen: Set<string>;
+  /** The channel's authors: login → display name. */
+  authors?: ReadonlyMap<string, string>;
+  /** Post id → Polylang translation group, from the channel's post_translations terms. */
+  translationGroups?: ReadonlyMap<string, string>;
+  /** The file is a Polylang export (WxrChannel.polylang). */
+  polylang?: boolean;
+  /** --source-field: where each part of a post's source is read from. */
+  sourceFields?: SourceFields;
 }
 
 export function itemLabel(item: WxrItem): string {
@@ -379,10 +594,20 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
   }
 
   const terms = item.terms.map((term) => ({ ...term, name: decodeEntities(term.name).trim() }));
-  const named = new Set(terms.map((term) => languageOfTerm(term.name)).filter((l) => l !== null));
+  const plugin = pluginLanguage(item, terms, context);
+  if (plugin?.language === null) {
+    return { kind: "skip", label, reason: `language ${plugin.code} (not English, Hindi or Marathi)` };
+  }
+  const named = new Set(
+    terms
+      .filter((term) => TERM_DOMAINS.has(term.domain))
+      .map((term) => languageOfTerm(term.name))
+      .filter((l) => l !== null),
+  );
   const fallback = context.language ?? context.fileLanguage;
   let language: Language;
-  if (named.size === 1) language = [...named][0]!;
+  if (plugin?.language) language = plugin.language;
+  else if (named.size === 1) language = [...named][0]!;
   else if (fallback) language = fallback;
   else {
     return {
@@ -394,7 +619,9 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
           : `language: categories and tags name ${[...named].join(" and ")}; pass --language to choose`,
     };
   }
-  const kept = terms.filter((term) => languageOfTerm(term.name) === null && term.name !== "");
+  const kept = terms.filter(
+    (term) => TERM_DOMAINS.has(term.domain) && languageOfTerm(term.name) === null && term.name !== "",
+  );
   const tags = kept.filter((t) => t.domain === "post_tag" || t.domain === "tag").map((t) => t.name);
   const categories = kept
     .filter((t) => (t.domain === "category" || t.domain === "") && t.nicename !== "uncategorized")
@@ -418,6 +645,8 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
   }
   context.slugsSeen.add(`${language}\n${slug}`);
 
+  const translationKey = translationKeyOf(item, terms, context);
+  const source = sourceOf(item, context);
   return {
     kind: "post",
     label,
@@ -433,8 +662,79 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
       excerpt: htmlToText(item.excerpt),
       tags,
       categories,
+      ...(translationKey === undefined ? {} : { translationKey }),
+      ...(source === undefined ? {} : { source }),
     },
   };
+}
+
+/** Domains whose terms are a post's categories and tags (WXR 1.0: category without a domain, tag). */
+const TERM_DOMAINS = new Set(["category", "post_tag", "tag", ""]);
+
+type Term = WxrItem["terms"][number];
+
+/**
+ * The language a multilingual plugin gives the post: Polylang's
+ * <category domain="language" nicename="hi">हिन्दी</category>, else WPML's
+ * _wpml_import_language_code meta. `language: null` is a language the site
+ * does not have (the post is skipped); null, no plugin language at all. A
+ * `language` term the site cannot read counts only in a Polylang export: on
+ * another site it may be a taxonomy of its own, and the other rules apply.
+ */
+function pluginLanguage(
+  item: WxrItem,
+  terms: Term[],
+  context: WxrContext,
+): { language: Language | null; code: string } | null {
+  const polylang = terms.find((term) => term.domain === "language" && (term.nicename || term.name));
+  if (polylang) {
+    const language =
+      languageOfLocale(polylang.nicename) ?? languageOfTerm(polylang.name) ?? languageOfLocale(polylang.name);
+    const sure = context.polylang || terms.some((term) => term.domain === "post_translations");
+    if (language || sure) return { language, code: polylang.nicename || polylang.name };
+  }
+  const wpml = item.meta.get(WPML_LANGUAGE)?.trim();
+  if (wpml) return { language: languageOfLocale(wpml), code: wpml };
+  return null;
+}
+
+/**
+ * Polylang: the group its <category domain="post_translations"> names, else
+ * the group whose map (in the channel) lists its post id; WPML: "wpml-" and
+ * its _wpml_import_translation_group meta.
+ */
+function translationKeyOf(item: WxrItem, terms: Term[], context: WxrContext): string | undefined {
+  const group = terms.find((term) => term.domain === "post_translations");
+  const polylang = (group?.nicename || group?.name)?.trim() || context.translationGroups?.get(item.postId);
+  if (polylang) return polylang;
+  const wpml = item.meta.get(WPML_GROUP)?.trim();
+  return wpml ? `wpml-${wpml}` : undefined;
+}
+
+/** --source-field: the post's person, work and reference; undefined when every part is empty. */
+function sourceOf(item: WxrItem, context: WxrContext): Record<string, string> | undefined {
+  const fields = context.sourceFields;
+  if (!fields) return undefined;
+  const source: Record<string, string> = {};
+  for (const part of SOURCE_PARTS) {
+    const field = fields[part];
+    if (!field) continue;
+    const raw =
+      field.from === "author"
+        ? context.authors?.get(item.creator) || item.creator
+        : (item.meta.get(field.key) ?? "");
+    const text = decodeEntities(raw).normalize("NFC").trim();
+    if (text !== "") source[part] = text;
+  }
+  return Object.keys(source).length > 0 ? source : undefined;
+}
+
+/** The post meta keys --source-field reads. */
+function sourceMetaKeys(fields: SourceFields | undefined): string[] {
+  return SOURCE_PARTS.flatMap((part) => {
+    const field = fields?.[part];
+    return field?.from === "meta" ? [field.key] : [];
+  });
 }
 
 /**
@@ -449,6 +749,8 @@ export function wxrSource(
 ): Source {
   const attachments = knownAttachments ?? new Map<string, string>();
   const thumbnails: { label: string; id: string }[] = [];
+  const metaKeys = sourceMetaKeys(options.sourceFields);
+  let channelWarnings: string[] = [];
   // Given the attachments of an earlier read, every read resolves featured images.
   let pass = knownAttachments ? 1 : 0;
   return {
@@ -461,10 +763,16 @@ export function wxrSource(
         attachments,
         timeZone,
         slugsSeen: new Set(),
+        sourceFields: options.sourceFields,
       };
-      for await (const event of parseWxr(readText(file, counter))) {
+      for await (const event of parseWxr(readText(file, counter), { metaKeys })) {
         if ("channel" in event) {
-          context.fileLanguage = languageOfLocale(event.channel.language);
+          const { channel } = event;
+          context.fileLanguage = languageOfLocale(channel.language);
+          context.authors = channel.authors;
+          context.translationGroups = channel.translationGroups;
+          context.polylang = channel.polylang;
+          if (pass === 1) channelWarnings = channel.warnings;
           continue;
         }
         const { item } = event;
@@ -480,7 +788,7 @@ export function wxrSource(
     attachments,
     afterFirstPass() {
       const errors: string[] = [];
-      const warnings: string[] = [];
+      const warnings: string[] = [...channelWarnings];
       const imageUrl = PostRecordSchema.shape.featureImageUrl;
       for (const { label, id } of thumbnails) {
         const url = attachments.get(id);

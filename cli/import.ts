@@ -8,13 +8,22 @@ import { RejectedError, UserError } from "#cli/errors.ts";
 import { type PrepareJob, prepareInThread, prepareInWorker } from "#cli/prepare.ts";
 import { type Progress, silentProgress } from "#cli/progress.ts";
 import { openSource, parseItem } from "#cli/records.ts";
-import { FORMATS, type Format, type Source, type SourceItem } from "#cli/source.ts";
+import {
+  FORMATS,
+  type Format,
+  type Source,
+  type SourceFields,
+  type SourceItem,
+  type SourceOptions,
+} from "#cli/source.ts";
 
 export interface ImportOptions {
   file: string;
   databaseUrl: string;
   format?: Format;
   language?: Language;
+  /** --source-field (WXR only). */
+  sourceFields?: SourceFields;
   dryRun?: boolean;
   progress?: Progress;
   /** Prepare records on a worker thread: by default for files of 1 MB and more. */
@@ -106,6 +115,8 @@ async function validate(
   };
   const bySlug = new Map<string, string>();
   const byIdNum = new Map<string, { label: string; slug: string }>();
+  /** translationKey + newline + language → the record holding that place in the group. */
+  const byGroup = new Map<string, { label: string; slug: string }>();
   const pages = new Map<string, string>();
   const skippedReasons: Record<string, number> = {};
   let skipped = 0;
@@ -161,6 +172,15 @@ async function validate(
         `${label}: idNum: ${post.language} idNum ${post.idNum} is also ${sameId.label} ("${sameId.slug}")`,
       );
     } else byIdNum.set(idKey, { label: item.label, slug: post.slug });
+    if (post.translationKey !== undefined) {
+      const groupKey = `${post.translationKey}\n${post.language}`;
+      const sameGroup = byGroup.get(groupKey);
+      if (sameGroup) {
+        report(
+          `${label}: translationKey: group "${post.translationKey}" has two ${post.language} posts: this one and ${sameGroup.label} ("${sameGroup.slug}")`,
+        );
+      } else byGroup.set(groupKey, { label: item.label, slug: post.slug });
+    }
   }
   progress.done(`validated ${records.toLocaleString("en")} records`);
 
@@ -175,6 +195,14 @@ async function validate(
       if (wanted && wanted.slug !== row.slug && !bySlug.has(postKey(row.language, row.slug))) {
         report(
           `${wanted.label} [${row.language} "${wanted.slug}"]: idNum: ${row.language} idNum ${row.idNum} is held in the database by post "${row.slug}", which this file does not include`,
+        );
+      }
+      // Likewise a post's place in a translation group.
+      const joining =
+        row.translationKey === null ? undefined : byGroup.get(`${row.translationKey}\n${row.language}`);
+      if (joining && joining.slug !== row.slug && !bySlug.has(postKey(row.language, row.slug))) {
+        report(
+          `${joining.label} [${row.language} "${joining.slug}"]: translationKey: group "${row.translationKey}" already has the ${row.language} post "${row.slug}" in the database, which this file does not include`,
         );
       }
     }
@@ -223,7 +251,8 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     throw new UserError(`cannot read ${options.file}: ${reason}`);
   }
   const format = detectFormat(options.file, options.format);
-  const source = openSource(options.file, format, options.language);
+  const sourceOptions: SourceOptions = { language: options.language, sourceFields: options.sourceFields };
+  const source = openSource(options.file, format, sourceOptions);
   const dryRun = options.dryRun ?? false;
   const writes = await openWrites(options.databaseUrl, dryRun);
   try {
@@ -231,6 +260,8 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     const counter = { bytes: 0 };
     let records = 0;
     const job: PrepareJob = {
+      // The second read's openSource needs the same options (--source-field too).
+      ...sourceOptions,
       file: options.file,
       format,
       language: options.language,

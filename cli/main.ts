@@ -1,22 +1,29 @@
 import { parseArgs } from "node:util";
 import { LANGUAGES } from "#app/content/languages.ts";
 import { parseLanguage } from "#app/content/schemas.ts";
-import { IdNumConflictError } from "#app/data/content-writer.ts";
+import { IdNumConflictError, TranslationConflictError } from "#app/data/content-writer.ts";
 import { DEFAULT_DATABASE_URL } from "#app/data/open-store.server.ts";
 import { RejectedError, UsageError, UserError } from "#cli/errors.ts";
 import { writeCorpus } from "#cli/generate.ts";
 import { type ImportReport, importFile, openWrites } from "#cli/import.ts";
 import { terminalProgress } from "#cli/progress.ts";
 import { seed } from "#cli/seed.ts";
-import { FORMATS, type Format } from "#cli/source.ts";
+import { FORMATS, type Format, parseSourceFields } from "#cli/source.ts";
 
-const IMPORT_HELP = `  sukti import FILE [--format wxr|json|ndjson] [--language english|hindi|marathi] [--dry-run]
-      Import a WordPress export (WXR 1.0-1.2), a JSON file or an NDJSON file.
+const IMPORT_HELP = `  sukti import FILE [--format wxr|json|ndjson] [--language english|hindi|marathi]
+                   [--source-field SPEC] [--dry-run]
+      Import a WordPress export (WXR 1.x), a JSON file or an NDJSON file.
       Posts are matched by language and slug: a re-import changes nothing, a
       changed record is updated in place. The whole file is checked first; any
       invalid record rejects it and the database is left as it was.
       --format     wxr, json or ndjson (default: from the file name, else its first bytes)
       --language   the language of posts that do not state their own
+      --source-field SPEC
+                   WordPress only: where each post's source is read from.
+                   author: the person is the post's author (display name);
+                   KEY or meta:KEY: the person is that post meta (custom field);
+                   person=F,work=F,reference=F: each part from a field F as above,
+                   e.g. person=quote_author,work=quote_source. Empty: no source
       --dry-run    check the file and report what would change, writing nothing`;
 
 const SEED_HELP = `  sukti seed [--force]
@@ -111,6 +118,7 @@ async function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
         ...HELP_OPTION,
         format: { type: "string" },
         language: { type: "string" },
+        "source-field": { type: "string" },
         "dry-run": { type: "boolean" },
       },
     }),
@@ -127,6 +135,8 @@ async function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
     if (!parsed) throw new UsageError(`unknown language "${values.language}" (use ${LANGUAGES.join(", ")})`);
     language = parsed;
   }
+  const sourceField = values["source-field"];
+  const sourceFields = sourceField === undefined ? undefined : parseSourceFields(sourceField);
   // The write transaction is not committed until the end: an interrupted import changes nothing.
   process.once("SIGINT", () => {
     process.stderr.write("\nsukti: interrupted; nothing was imported, the database was not changed\n");
@@ -137,6 +147,7 @@ async function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
     databaseUrl: databaseUrl(env),
     format: values.format as Format | undefined,
     language,
+    sourceFields,
     dryRun: values["dry-run"] ?? false,
     progress: terminalProgress(),
   });
@@ -257,7 +268,7 @@ function reportError(error: unknown): number {
     process.stderr.write(`sukti: ${error.message}\n`);
     return error.exitCode;
   }
-  if (error instanceof IdNumConflictError) {
+  if (error instanceof IdNumConflictError || error instanceof TranslationConflictError) {
     process.stderr.write(`sukti: ${error.message}; nothing was imported, the database was not changed\n`);
     return 1;
   }

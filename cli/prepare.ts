@@ -39,7 +39,7 @@ export function prepare(item: SourceItem, language: Language | undefined): Prepa
 
 /** Reads, validates and sanitizes each record on this thread. */
 export async function* prepareInThread(job: PrepareJob, counter: ByteCounter): AsyncGenerator<Prepared> {
-  const source = openSource(job.file, job.format, job.language, job.attachments);
+  const source = openSource(job.file, job.format, job, job.attachments);
   for await (const item of source.items(counter)) {
     const prepared = prepare(item, job.language);
     if (prepared) yield prepared;

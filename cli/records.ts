@@ -6,21 +6,30 @@ import {
   type PostRecord,
   PostRecordSchema,
 } from "#app/content/schemas.ts";
+import { UserError } from "#cli/errors.ts";
 import { jsonSource, ndjsonSource } from "#cli/import-json.ts";
 import { wxrSource } from "#cli/import-wxr.ts";
-import type { Format, Source, SourceItem } from "#cli/source.ts";
+import type { Format, Source, SourceItem, SourceOptions } from "#cli/source.ts";
 
 /**
- * The reader for a format. `attachments` (WXR only) are those a first pass
- * collected; given them, the source resolves featured images on its first read.
+ * The reader for a format. `options` are --language and --source-field (a bare
+ * language is --language alone). `attachments` (WXR only) are those a first
+ * pass collected; given them, the source resolves featured images on its first read.
  */
 export function openSource(
   file: string,
   format: Format,
-  language?: Language,
+  options?: Language | SourceOptions,
   attachments?: Map<string, string>,
 ): Source {
-  if (format === "wxr") return wxrSource(file, { language }, undefined, attachments);
+  const sourceOptions: SourceOptions = typeof options === "string" ? { language: options } : (options ?? {});
+  if (format === "wxr") return wxrSource(file, sourceOptions, undefined, attachments);
+  if (sourceOptions.sourceFields) {
+    throw new UserError(
+      `--source-field reads WordPress exports only; ${format === "ndjson" ? "NDJSON" : "JSON"} records carry their own "source"`,
+      2,
+    );
+  }
   if (format === "ndjson") return ndjsonSource(file);
   return jsonSource(file);
 }

@@ -1,4 +1,5 @@
 import type { Language } from "#app/content/languages.ts";
+import { UsageError } from "#cli/errors.ts";
 
 export const FORMATS = ["wxr", "json", "ndjson"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -30,7 +31,53 @@ export interface Source {
   afterFirstPass?(): { errors: string[]; warnings: string[] };
 }
 
+/** Where a WXR post's source part comes from: its author (dc:creator, shown by display name), or a post meta. */
+export type SourceFieldRef = { from: "author" } | { from: "meta"; key: string };
+
+/** --source-field: which WXR field gives each part of a post's `source`. */
+export interface SourceFields {
+  person?: SourceFieldRef;
+  work?: SourceFieldRef;
+  reference?: SourceFieldRef;
+}
+
+export const SOURCE_PARTS = ["person", "work", "reference"] as const;
+
+function fieldRef(value: string, spec: string): SourceFieldRef {
+  const field = value.trim();
+  if (field === "author") return { from: "author" };
+  const key = field.startsWith("meta:") ? field.slice(5).trim() : field;
+  if (key === "") throw new UsageError(`--source-field "${spec}": a part names no field`);
+  return { from: "meta", key };
+}
+
+/**
+ * `--source-field SPEC`: `author` (the post's author), `KEY` or `meta:KEY` (a
+ * post meta, e.g. a custom field quote_author): the person; or parts, comma
+ * separated: `person=author,work=quote_source,reference=quote_ref`.
+ */
+export function parseSourceFields(spec: string): SourceFields {
+  if (spec.trim() === "") throw new UsageError("--source-field needs a value, e.g. author or quote_author");
+  if (!spec.includes("=")) return { person: fieldRef(spec, spec) };
+  const fields: SourceFields = {};
+  for (const part of spec.split(",")) {
+    const equals = part.indexOf("=");
+    const name = (equals < 0 ? "" : part.slice(0, equals)).trim();
+    if (!(SOURCE_PARTS as readonly string[]).includes(name)) {
+      throw new UsageError(
+        `--source-field "${spec}": "${part.trim()}" is not person=FIELD, work=FIELD or reference=FIELD`,
+      );
+    }
+    const partName = name as (typeof SOURCE_PARTS)[number];
+    if (fields[partName]) throw new UsageError(`--source-field "${spec}": ${partName} is given twice`);
+    fields[partName] = fieldRef(part.slice(equals + 1), spec);
+  }
+  return fields;
+}
+
 export interface SourceOptions {
   /** --language: the language of records that do not state their own. */
   language?: Language;
+  /** --source-field (WXR only): where each post's source (person, work, reference) is read from. */
+  sourceFields?: SourceFields;
 }

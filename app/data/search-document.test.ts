@@ -74,6 +74,29 @@ test("searchDocument matches what the search migration computed, and the vocabul
     );
     expect(doc.words).toEqual(sqliteWords);
     for (const word of doc.words) allWords.add(word);
+    // What the writer stored: the same document, with the post's source (every name of its person, work, reference) among the tags.
+    const source = db
+      .prepare(
+        `SELECT pe.name_english, pe.name_hindi, pe.name_marathi, p.work, p.reference
+         FROM posts p LEFT JOIN people pe ON pe.id = p.person_id WHERE p.id = ?`,
+      )
+      .get(row.id) as Record<string, string | null>;
+    const withSource = searchDocument({
+      title: stored.title,
+      content: stored.content,
+      excerpt: stored.excerpt,
+      termNames: names,
+      source: [...new Set(Object.values(source).filter((text): text is string => !!text))],
+    });
+    const document = db
+      .prepare("SELECT title, tags, body FROM search_documents WHERE post_id = ?")
+      .get(row.id) as { title: string; tags: string; body: string };
+    expect({ title: withSource.title, body: withSource.body }).toEqual({
+      title: document.title,
+      body: document.body,
+    });
+    expect(new Set(withSource.tags.split(" "))).toEqual(new Set(document.tags.split(" ")));
+    for (const word of withSource.words) allWords.add(word);
   }
   // The vocabulary: every word of published posts and of every term name, nothing else.
   const vocabulary = db.prepare("SELECT word FROM search_words").pluck().all() as string[];

@@ -16,6 +16,8 @@ export interface PostKey {
   language: Language;
   idNum: number;
   slug: string;
+  /** Its translation group, or null. */
+  translationKey: string | null;
 }
 
 export interface ContentWrites {

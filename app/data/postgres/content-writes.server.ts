@@ -48,7 +48,7 @@ class PostgresWrites implements ContentWrites {
     try {
       await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
       await client.query(
-        `DECLARE sukti_post_keys NO SCROLL CURSOR FOR SELECT language, id_num AS "idNum", slug FROM posts`,
+        `DECLARE sukti_post_keys NO SCROLL CURSOR FOR SELECT language, id_num AS "idNum", slug, translation_key AS "translationKey" FROM posts`,
       );
       for (;;) {
         const { rows } = await client.query<PostKey>(`FETCH ${KEY_BATCH} FROM sukti_post_keys`);

@@ -100,6 +100,29 @@ const EXTRA: PostRecord[] = [
     content: "",
     excerpt: "",
   }),
+  // A draft translation and a person whose only quote is unpublished: never linked, listed or counted.
+  record({
+    language: "marathi",
+    idNum: 9008,
+    slug: "मसौदा-अनुवाद",
+    status: "draft",
+    translationKey: "contract-group",
+    source: { person: { name: "Hidden Sage", names: { marathi: "गुप्त संत" } }, work: "", reference: "" },
+  }),
+  record({
+    language: "english",
+    idNum: 9009,
+    slug: "group-english",
+    translationKey: "contract-group",
+    source: { person: { name: "कबीर", names: {} }, work: "Bijak", reference: "Sakhi 12" },
+  }),
+  record({
+    language: "hindi",
+    idNum: 9010,
+    slug: "समूह-हिंदी",
+    translationKey: "contract-group",
+    source: { work: "बीजक", reference: "" },
+  }),
 ];
 
 const CONTENT: ContentFile = (() => {
@@ -354,6 +377,20 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
       cases.push([`related ${language} ${slug}`, () => store.relatedPosts(language, slug, 4)]);
       cases.push([`related all ${language} ${slug}`, () => store.relatedPosts(language, slug, 100)]);
       cases.push([`related -1 ${language} ${slug}`, () => store.relatedPosts(language, slug, -1)]);
+    }
+    cases.push(["listPeople", () => store.listPeople()]);
+    const people = new Set([
+      ...(await sqlite.listPeople()).map((person) => person.slug),
+      "hidden-sage",
+      "no-such-person",
+      "कबीर",
+      "a\u0000b",
+    ]);
+    for (const slug of people) {
+      cases.push([`getPerson ${slug}`, () => store.getPerson(slug)]);
+      cases.push([`listPosts person ${slug}`, () => store.listPosts({ person: slug }, 1, 5)]);
+      cases.push([`listPosts person ${slug} 2`, () => store.listPosts({ person: slug }, 2, 5)]);
+      cases.push([`listFeedPosts person ${slug}`, () => store.listFeedPosts({ person: slug }, 50)]);
     }
     const names = new Set<string>();
     for (const post of CONTENT.posts) for (const name of [...post.tags, ...post.categories]) names.add(name);

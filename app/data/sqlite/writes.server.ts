@@ -91,7 +91,9 @@ class SqliteWrites implements ContentWrites {
   async *postKeys(): AsyncIterable<PostKey> {
     const db = this.#db;
     if (!db || !hasTable(db, "posts")) return;
-    yield* db.prepare("SELECT language, id_num AS idNum, slug FROM posts").iterate() as Iterable<PostKey>;
+    yield* db
+      .prepare("SELECT language, id_num AS idNum, slug, translation_key AS translationKey FROM posts")
+      .iterate() as Iterable<PostKey>;
   }
 
   async pageSlugs(): Promise<string[]> {
