@@ -22,6 +22,12 @@ test("only the parameters a route reads survive, and page 1 is the bare address"
     cacheable: true,
     search: false,
   });
+  expect(canonicalUrl("/people/kabir?page=2&utm_source=x")).toEqual({
+    url: "/people/kabir?page=2",
+    cacheable: true,
+    search: false,
+  });
+  expect(canonicalUrl("/people?page=2").url).toBe("/people");
   expect(canonicalUrl("/?page=2")).toEqual({ url: "/", cacheable: true, search: false });
   // Search pages are kept too, in a cache of their own (app.ts).
   expect(canonicalUrl("/search?q=prem&x=1")).toEqual({

@@ -6,7 +6,7 @@
 // React Router's own requests keep theirs: /__manifest passes through, and a
 // page's data (/x.data) keeps ?_routes= and ?index, cached only without them.
 
-const PAGINATED = /^\/(?:(?:english|hindi|marathi)\/home|(?:tag|category)\/[^/]+|search\/.+)\/?$/;
+const PAGINATED = /^\/(?:(?:english|hindi|marathi)\/home|(?:tag|category|people)\/[^/]+|search\/.+)\/?$/;
 const KEPT: [RegExp, string][] = [
   [PAGINATED, "page"],
   [/^\/search\/?$/, "q"],

@@ -6,6 +6,7 @@ test("route names, home, tag and category slugs lead to their lower-case address
   expect(letterCaseRedirect("/English/home", "?page=2")).toBe("/english/home?page=2");
   expect(letterCaseRedirect("/TAGS", "")).toBe("/tags");
   expect(letterCaseRedirect("/tag/Faith", "")).toBe("/tag/faith");
+  expect(letterCaseRedirect("/People/Kabir", "?page=2")).toBe("/people/kabir?page=2");
   expect(letterCaseRedirect("/Category/Bhakti", "")).toBe("/category/bhakti");
   // A post's slug is the post route's to match (it may hold capitals); the route name is not.
   expect(letterCaseRedirect("/Hindi/Some-Post", "")).toBe("/hindi/Some-Post");

@@ -1,11 +1,11 @@
 // Addresses that differ from the site's only in letter case (issue 16):
 // /ENGLISH/HOME, /English/home, /TAGS, /tag/Faith answer 301 to the address
 // in lower case, not 404 (and not a second copy at 200). The route names
-// and tag and category slugs are always lower case (content/slugs.ts); a
+// and tag, category and people slugs are always lower case (content/slugs.ts); a
 // post's slug is what its import gave it, so a post address keeps its slug
 // here, and the post route leads a wrongly cased slug to its post.
-const ROUTE_NAMES = new Set(["english", "hindi", "marathi", "tags", "tag", "category", "post"]);
-const LOWERED_SECOND = new Set(["tag", "category"]);
+const ROUTE_NAMES = new Set(["english", "hindi", "marathi", "tags", "tag", "category", "post", "people"]);
+const LOWERED_SECOND = new Set(["tag", "category", "people"]);
 /** A capital letter outside a percent-escape. */
 const UPPER = /(?<!%[0-9A-F]?)[A-Z]/;
 

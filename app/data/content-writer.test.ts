@@ -59,6 +59,24 @@ const c = post({ language: "hindi", idNum: 1, slug: "प्रेम-का-स�
 const d = post({ language: "marathi", idNum: 1, slug: "भक्ती", status: "draft", tags: ["भक्ती"] });
 const e = post({ idNum: 3, slug: "e", status: "private" });
 const page = { slug: "privacy-policy", title: "Privacy", content: "<p>We keep nothing.</p>" };
+const kabir = { name: "Kabir", names: { hindi: "कबीर" }, slug: "kabir" };
+const kabirA = {
+  ...a,
+  translationKey: "river",
+  source: { person: kabir, work: "Bijak", reference: "Sakhi 12" },
+};
+// The same person by their Hindi name alone, from a Hindi and a (draft) Marathi post.
+const kabirC = {
+  ...c,
+  status: "publish" as const,
+  translationKey: "river",
+  source: { person: { name: "कबीर", names: {} }, work: "बीजक", reference: "" },
+};
+const kabirD = {
+  ...d,
+  translationKey: "river",
+  source: { person: { name: "कबीर", names: {} }, work: "", reference: "" },
+};
 
 const STEPS: { name: string; content: ContentFile; dryRun?: boolean }[] = [
   { name: "first import", content: { posts: [a, b, c, d, e], pages: [page] } },
@@ -105,6 +123,39 @@ const STEPS: { name: string; content: ContentFile; dryRun?: boolean }[] = [
     },
   },
   { name: "back", content: { posts: [a, b, { ...c, status: "publish" }], pages: [page] } },
+  // Translation groups and sources (issue 15).
+  { name: "translations and sources", content: { posts: [kabirA, kabirC, kabirD], pages: [] } },
+  { name: "translations and sources again", content: { posts: [kabirA, kabirC, kabirD], pages: [] } },
+  {
+    name: "a second english post in the group",
+    content: { posts: [kabirA, { ...b, translationKey: "river" }], pages: [] },
+  },
+  {
+    name: "a place in the group held by a post the import does not write",
+    content: { posts: [post({ idNum: 7, slug: "h", translationKey: "river" })], pages: [] },
+  },
+  {
+    name: "the english place moves from a to b, and the person gains a Marathi name",
+    content: {
+      posts: [
+        { ...kabirA, translationKey: undefined },
+        { ...b, translationKey: "river" },
+        {
+          ...kabirD,
+          source: { person: { name: "कबीर", names: { marathi: "संत कबीर" } }, work: "", reference: "" },
+        },
+      ],
+      pages: [],
+    },
+  },
+  {
+    name: "dry run of a new person",
+    dryRun: true,
+    content: {
+      posts: [{ ...a, source: { person: { name: "Tukaram", names: {} }, work: "", reference: "" } }],
+      pages: [],
+    },
+  },
 ];
 
 /** SyncContentWriter in a dry run (writeContent has none). */
@@ -148,8 +199,13 @@ async function contents(store: ContentStore) {
     pages: await store.listPages(),
     page: await store.getPage("privacy-policy"),
     searches: await Promise.all(
-      ["love", "courage", "prem", "भक्ती", "ज्ञान", "title"].map((q) => store.searchPosts(q, 1, 10)),
+      ["love", "courage", "prem", "भक्ती", "ज्ञान", "title", "kabir", "bijak", "संत कबीर", "sakhi"].map((q) =>
+        store.searchPosts(q, 1, 10),
+      ),
     ),
+    people: (await store.listPeople()).map(({ updatedAt: _u, ...person }) => person),
+    kabir: await store.getPerson("kabir").then((person) => person && { ...person, updatedAt: 0 }),
+    kabirPosts: await store.listPosts({ person: "kabir" }, 1, 10),
   };
 }
 
@@ -198,10 +254,40 @@ test("the writer's rules give the same outcomes, messages and content, sync, asy
   expect(outcomes.filter((o) => "error" in o)).toEqual([
     { error: 'IdNumConflictError: idNum 3 (english) of post "g" is already held by post "e"' },
     { error: 'IdNumConflictError: post english "a" gave up its idNum but was not written' },
+    { error: 'TranslationConflictError: translation group "river" has two english posts: "a" and "b"' },
+    {
+      error:
+        'TranslationConflictError: translation group "river" already has the english post "a"; post "h" cannot join it',
+    },
   ]);
+  expect(outcomes[9]).toEqual({
+    summary: { created: 0, updated: 0, unchanged: 3, pages: { created: 0, updated: 0, unchanged: 0 } },
+  });
   expect(outcomes[1]).toEqual({
     summary: { created: 0, updated: 0, unchanged: 5, pages: { created: 0, updated: 0, unchanged: 1 } },
   });
+  // Where the steps leave translations and people (the three writers agreed on it above).
+  const store = new SqliteContentStore(original);
+  const english = await store.getPost("english", "b");
+  expect(english?.translations).toEqual([{ language: "hindi", slug: "प्रेम-का-सार", title: "प्रेम का सार" }]);
+  expect((await store.getPost("hindi", "प्रेम-का-सार"))?.translations).toEqual([
+    { language: "english", slug: "b", title: "Title b" },
+  ]);
+  expect((await store.getPost("english", "a"))?.translations).toEqual([]);
+  expect((await store.getPost("english", "a"))?.source).toEqual({
+    person: { slug: "kabir", names: { english: "Kabir", hindi: "कबीर", marathi: "संत कबीर" } },
+    work: "Bijak",
+    reference: "Sakhi 12",
+  });
+  // The draft Marathi post is never counted; the dry run created nobody.
+  expect((await store.listPeople()).map(({ slug, count }) => ({ slug, count }))).toEqual([
+    { slug: "kabir", count: 2 },
+  ]);
+  // The English post was indexed again when its person gained a Marathi name.
+  expect((await store.searchPosts("संत कबीर", 1, 10)).posts.map((hit) => hit.slug).sort()).toEqual([
+    "a",
+    "प्रेम-का-सार",
+  ]);
   original.close();
   shared.close();
 }, 60_000);

@@ -1,0 +1,186 @@
+// Issue 15 through the whole importer (`importFile`, as `sukti import` runs
+// it): translation groups and sources survive JSON, NDJSON and WordPress
+// exports, a re-import changes nothing, and a group with two posts of one
+// language rejects the file whole, naming both records.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
+import { RejectedError } from "#cli/errors.ts";
+import { importFile } from "#cli/import.ts";
+import { parseSourceFields } from "#cli/source.ts";
+
+let dir: string;
+let databaseUrl: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "sukti-translations-"));
+  databaseUrl = `file:${path.join(dir, "sukti.db")}`;
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const river = [
+  {
+    idNum: 1,
+    language: "en",
+    status: "publish",
+    postTime: 1_700_000_000,
+    title: "The river and its waves",
+    slug: "the-river-and-its-waves",
+    content: "<p>The river and its waves are one surf.</p>",
+    translationKey: "river",
+    source: {
+      person: { name: "Kabir", names: { hi: "कबीर", mr: "कबीर" }, slug: "kabir" },
+      work: "Songs of Kabir",
+      reference: "XVII",
+    },
+  },
+  {
+    idNum: 1,
+    language: "hi",
+    status: "publish",
+    postTime: 1_700_000_100,
+    title: "दरिया और लहर",
+    slug: "दरिया-और-लहर",
+    content: "<p>दरिया और लहर में भेद नहीं।</p>",
+    translationKey: "river",
+    source: { person: "कबीर", work: "बीजक", reference: "साखी 12" },
+  },
+  {
+    idNum: 1,
+    language: "mr",
+    status: "draft",
+    postTime: 1_700_000_200,
+    title: "नदी आणि लाटा",
+    slug: "नदी-आणि-लाटा",
+    content: "<p>नदी आणि लाटा एकच.</p>",
+    translationKey: "river",
+    source: "कबीर",
+  },
+  {
+    idNum: 2,
+    language: "en",
+    status: "publish",
+    postTime: 1_700_000_300,
+    title: "Alone",
+    slug: "alone",
+    content: "<p>A quote with no translation.</p>",
+    source: { person: "Swami Vivekananda" },
+  },
+];
+
+function store() {
+  return new SqliteContentStore(openDatabase(databaseUrl).db);
+}
+
+async function expectRiver() {
+  const s = store();
+  try {
+    const english = await s.getPost("english", "the-river-and-its-waves");
+    expect(english?.translations).toEqual([
+      { language: "hindi", slug: "दरिया-और-लहर", title: "दरिया और लहर" },
+    ]);
+    expect(english?.source).toEqual({
+      person: { slug: "kabir", names: { english: "Kabir", hindi: "कबीर", marathi: "कबीर" } },
+      work: "Songs of Kabir",
+      reference: "XVII",
+    });
+    const hindi = await s.getPost("hindi", "दरिया-और-लहर");
+    expect(hindi?.source?.person?.slug).toBe("kabir");
+    expect(hindi?.translations.map((t) => t.language)).toEqual(["english"]);
+    expect((await s.getPost("english", "alone"))?.source).toEqual({
+      person: { slug: "swami-vivekananda", names: { english: "Swami Vivekananda", hindi: "", marathi: "" } },
+      work: "",
+      reference: "",
+    });
+    expect((await s.listPeople()).map(({ slug, count }) => [slug, count])).toEqual([
+      ["kabir", 2],
+      ["swami-vivekananda", 1],
+    ]);
+  } finally {
+    await s.close();
+  }
+}
+
+test("JSON: translations and sources survive; a re-import changes nothing", async () => {
+  const file = path.join(dir, "river.json");
+  writeFileSync(file, JSON.stringify({ posts: river }));
+  expect((await importFile({ file, databaseUrl }))).toMatchObject({ created: 4 });
+  await expectRiver();
+  expect((await importFile({ file, databaseUrl }))).toMatchObject({
+    created: 0,
+    updated: 0,
+    unchanged: 4,
+  });
+  await expectRiver();
+});
+
+test("NDJSON: the same records give the same content", async () => {
+  const file = path.join(dir, "river.ndjson");
+  writeFileSync(file, river.map((record) => JSON.stringify(record)).join("\n"));
+  expect((await importFile({ file, databaseUrl }))).toMatchObject({ created: 4 });
+  await expectRiver();
+  expect((await importFile({ file, databaseUrl }))).toMatchObject({ unchanged: 4 });
+});
+
+test("a group with two posts of one language is rejected whole, naming both records", async () => {
+  const file = path.join(dir, "twice.ndjson");
+  const second = { ...river[0], idNum: 3, slug: "the-river-again" };
+  writeFileSync(file, [...river, second].map((record) => JSON.stringify(record)).join("\n"));
+  const error = (await importFile({ file, databaseUrl }).catch((e) => e)) as RejectedError;
+  expect(error).toBeInstanceOf(RejectedError);
+  expect(error.problems).toEqual([
+    'line 5 [english "the-river-again", idNum 3]: translationKey: group "river" has two english posts: this one and line 1 ("the-river-and-its-waves")',
+  ]);
+  // Nothing was written: the database was not even created.
+  expect(existsSync(path.join(dir, "sukti.db"))).toBe(false);
+});
+
+test("a post joining a group whose place is held in the database by a post the file leaves alone is rejected", async () => {
+  const first = path.join(dir, "river.json");
+  writeFileSync(first, JSON.stringify({ posts: river }));
+  await importFile({ file: first, databaseUrl });
+  const before = readFileSync(path.join(dir, "sukti.db"));
+  const file = path.join(dir, "joining.json");
+  writeFileSync(file, JSON.stringify({ posts: [{ ...river[3], translationKey: "river" }] }));
+  const error = (await importFile({ file, databaseUrl }).catch((e) => e)) as RejectedError;
+  expect(error.problems).toEqual([
+    'posts[0] (line 1) [english "alone"]: translationKey: group "river" already has the english post "the-river-and-its-waves" in the database, which this file does not include',
+  ]);
+  expect(readFileSync(path.join(dir, "sukti.db"))).toEqual(before);
+  // Rewriting both in one file moves the place.
+  const moving = path.join(dir, "moving.json");
+  writeFileSync(
+    moving,
+    JSON.stringify({
+      posts: [
+        { ...river[0], translationKey: "" },
+        { ...river[3], translationKey: "river" },
+      ],
+    }),
+  );
+  await importFile({ file: moving, databaseUrl });
+  const s = store();
+  expect((await s.getPost("hindi", "दरिया-और-लहर"))?.translations.map((t) => t.slug)).toEqual(["alone"]);
+  await s.close();
+});
+
+test("WordPress with Polylang: groups from post_translations, sources from custom fields; a re-import changes nothing", async () => {
+  const file = path.join(dir, "polylang.xml");
+  copyFileSync(path.resolve("tests/fixtures/wxr/polylang-en-hi-mr.xml"), file);
+  const sourceFields = parseSourceFields("person=quote_author,work=quote_source,reference=quote_ref");
+  const first = await importFile({ file, databaseUrl, sourceFields });
+  expect(first.created).toBe(6);
+  const s = store();
+  const lane = await s.getPost("english", "the-lane-of-love");
+  expect(lane?.translations.map((t) => t.language)).toEqual(["hindi", "marathi"]);
+  expect(lane?.source?.person).not.toBeNull();
+  expect(lane?.source?.work).not.toBe("");
+  const people = await s.listPeople();
+  expect(people.length).toBeGreaterThan(0);
+  expect((await s.listTags()).map((tag) => tag.name)).not.toContain("English");
+  await s.close();
+  expect((await importFile({ file, databaseUrl, sourceFields }))).toMatchObject({ unchanged: 6 });
+});
