@@ -107,9 +107,9 @@ async function expectRiver() {
 test("JSON: translations and sources survive; a re-import changes nothing", async () => {
   const file = path.join(dir, "river.json");
   writeFileSync(file, JSON.stringify({ posts: river }));
-  expect((await importFile({ file, databaseUrl }))).toMatchObject({ created: 4 });
+  expect(await importFile({ file, databaseUrl })).toMatchObject({ created: 4 });
   await expectRiver();
-  expect((await importFile({ file, databaseUrl }))).toMatchObject({
+  expect(await importFile({ file, databaseUrl })).toMatchObject({
     created: 0,
     updated: 0,
     unchanged: 4,
@@ -120,9 +120,9 @@ test("JSON: translations and sources survive; a re-import changes nothing", asyn
 test("NDJSON: the same records give the same content", async () => {
   const file = path.join(dir, "river.ndjson");
   writeFileSync(file, river.map((record) => JSON.stringify(record)).join("\n"));
-  expect((await importFile({ file, databaseUrl }))).toMatchObject({ created: 4 });
+  expect(await importFile({ file, databaseUrl })).toMatchObject({ created: 4 });
   await expectRiver();
-  expect((await importFile({ file, databaseUrl }))).toMatchObject({ unchanged: 4 });
+  expect(await importFile({ file, databaseUrl })).toMatchObject({ unchanged: 4 });
 });
 
 test("a group with two posts of one language is rejected whole, naming both records", async () => {
@@ -182,5 +182,5 @@ test("WordPress with Polylang: groups from post_translations, sources from custo
   expect(people.length).toBeGreaterThan(0);
   expect((await s.listTags()).map((tag) => tag.name)).not.toContain("English");
   await s.close();
-  expect((await importFile({ file, databaseUrl, sourceFields }))).toMatchObject({ unchanged: 6 });
+  expect(await importFile({ file, databaseUrl, sourceFields })).toMatchObject({ unchanged: 6 });
 });

@@ -31,7 +31,7 @@ export function PostArticle({ post, labels, url, previous, next, related }: Post
         {/* Sanitized when stored (app/data/sanitize.server.ts). */}
         <div className="post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
         {post.source ? (
-          <p className="post-source" aria-label={labels.source}>
+          <p className="post-source">
             {"— "}
             {post.source.person ? <Link to={post.source.person.href}>{post.source.person.name}</Link> : null}
             {post.source.person && post.source.work ? ", " : null}

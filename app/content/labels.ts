@@ -4,7 +4,6 @@ import type { Language } from "#app/content/languages.ts";
 export const LABELS = {
   english: {
     readIn: "Read in",
-    source: "Source",
     people: "People",
     quotesBy: "Quotes by {name}",
     quoteCountOne: "1 quote",
@@ -55,7 +54,6 @@ export const LABELS = {
   },
   hindi: {
     readIn: "इन भाषाओं में भी पढ़ें",
-    source: "स्रोत",
     people: "संत और लेखक",
     quotesBy: "{name} की सूक्तियाँ",
     quoteCountOne: "1 सूक्ति",
@@ -106,7 +104,6 @@ export const LABELS = {
   },
   marathi: {
     readIn: "या भाषांमध्येही वाचा",
-    source: "स्रोत",
     people: "संत आणि लेखक",
     quotesBy: "{name} यांचे सुविचार",
     quoteCountOne: "1 सुविचार",

@@ -22,6 +22,6 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   return loadLanguageRoute(language, params.slug, request, context);
 }
 
-export default function Language({ loaderData }: Route.ComponentProps) {
+export default function LanguagePage({ loaderData }: Route.ComponentProps) {
   return <LanguageScreen data={loaderData} />;
 }
