@@ -184,3 +184,18 @@ test("WordPress with Polylang: groups from post_translations, sources from custo
   await s.close();
   expect(await importFile({ file, databaseUrl, sourceFields })).toMatchObject({ unchanged: 6 });
 });
+
+test("WordPress with WPML: groups from _wpml_import_translation_group, German skipped; idempotent", async () => {
+  const file = path.join(dir, "wpml.xml");
+  copyFileSync(path.resolve("tests/fixtures/wxr/wpml-export.xml"), file);
+  const first = await importFile({ file, databaseUrl });
+  expect(first.created).toBe(3);
+  const s = store();
+  const lane = await s.getPost("english", "the-lane-of-love");
+  expect(lane?.translations.map((t) => [t.language, t.title])).toEqual([
+    ["hindi", "प्रेम गली अति सांकरी"],
+    ["marathi", "प्रेमाची गल्ली अरुंद"],
+  ]);
+  await s.close();
+  expect(await importFile({ file, databaseUrl })).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+});

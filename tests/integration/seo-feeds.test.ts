@@ -88,6 +88,7 @@ test("the pages sitemap holds the home pages with hreflang alternates, tags and 
   expect(pages.map((entry) => entry.loc)).toEqual([
     ...homes,
     `${ORIGIN}/tags`,
+    `${ORIGIN}/people`,
     `${ORIGIN}/post/privacy-policy`,
     `${ORIGIN}/post/terms-conditions`,
   ]);
@@ -107,9 +108,20 @@ test("the pages sitemap holds the home pages with hreflang alternates, tags and 
        JOIN posts p ON p.id = pt.post_id WHERE p.status = 'publish' ORDER BY t.kind, t.slug`,
     )
     .all() as { kind: string; slug: string }[];
+  // …and every person with a published quote (the lists of quotes by what they share).
+  const people = db
+    .prepare(
+      `SELECT DISTINCT pe.slug FROM people pe JOIN posts p ON p.person_id = pe.id
+       WHERE p.status = 'publish' ORDER BY pe.slug`,
+    )
+    .pluck()
+    .all() as string[];
   db.close();
   const listed = entries.filter((entry) => entry.sitemap.endsWith("/terms.xml")).map((entry) => entry.loc);
-  expect(listed).toEqual(terms.map((t) => `${ORIGIN}/${t.kind}/${encodeURIComponent(t.slug)}`));
+  expect(listed).toEqual([
+    ...terms.map((t) => `${ORIGIN}/${t.kind}/${encodeURIComponent(t.slug)}`),
+    ...people.map((slug) => `${ORIGIN}/people/${encodeURIComponent(slug)}`),
+  ]);
   // Every listed address answers 200.
   for (const loc of [...pages.map((entry) => entry.loc), ...listed.slice(0, 10)]) {
     expect((await fetchPublic(loc)).status, loc).toBe(200);

@@ -54,6 +54,7 @@ export const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 export const XHTML_NS = "http://www.w3.org/1999/xhtml";
 export const ATOM_NS = "http://www.w3.org/2005/Atom";
 export const CONTENT_NS = "http://purl.org/rss/1.0/modules/content/";
+export const DC_NS = "http://purl.org/dc/elements/1.1/";
 
 const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 const RFC_822 =
@@ -201,7 +202,11 @@ export function expectRss(root: XmlElement, origin: string, self: string) {
     .map((item): RssItem => {
       for (const child of item.children) {
         if (child.uri === "") expect(ITEM_ELEMENTS).toContain(child.local);
-        else expect([child.uri, child.local]).toEqual([CONTENT_NS, "encoded"]);
+        else
+          expect([
+            [CONTENT_NS, "encoded"],
+            [DC_NS, "creator"],
+          ]).toContainEqual([child.uri, child.local]);
       }
       const text = (name: string) => item.children.find((c) => c.uri === "" && c.local === name)?.text ?? "";
       expect(text("title") || text("description")).not.toBe("");

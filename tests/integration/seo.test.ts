@@ -68,6 +68,13 @@ function pages(): { path: string; lang: "en" | "hi" | "mr" }[] {
     },
     { path: "/post/privacy-policy", lang: "en" },
     { path: "/post/terms-conditions", lang: "en" },
+    { path: "/people", lang: "en" },
+    // A person's page speaks their quotes' language when they share one (Surdas: Hindi; Namdev: Marathi).
+    { path: "/people/surdas", lang: "hi" },
+    { path: "/people/namdev", lang: "mr" },
+    { path: "/people/kabir", lang: "en" },
+    // …page by page, as tag pages: Kabir's second page holds Hindi quotes only.
+    { path: "/people/kabir?page=2", lang: "hi" },
   ];
 }
 
@@ -137,13 +144,40 @@ test("post pages carry Open Graph and Twitter tags with the share image, and Blo
     expect(ld.image.url).toBe(image);
     expect(ld.datePublished).toBe(new Date(post.postTime * 1000).toISOString());
     expect(ld.inLanguage).toBe(LANG_TAG[language]);
-    expect(ld.author).toEqual({ "@type": "Person", name: siteConfig.teacherName });
+    // The author is the post's person (their name in the post's language, their page), else the teacher.
+    const db = openReadonly(server.dbPath);
+    const person = db
+      .prepare(
+        `SELECT pe.slug, pe.name_english AS english, pe.name_hindi AS hindi, pe.name_marathi AS marathi
+         FROM posts p JOIN people pe ON pe.id = p.person_id WHERE p.language = ? AND p.slug = ?`,
+      )
+      .get(language, post.slug) as ({ slug: string } & Record<Language, string>) | undefined;
+    const translations = db
+      .prepare(
+        `SELECT t.language, t.slug FROM posts p JOIN posts t ON t.translation_key = p.translation_key
+         WHERE p.language = ? AND p.slug = ? AND t.status = 'publish' ORDER BY t.language`,
+      )
+      .all(language, post.slug) as { language: Language; slug: string }[];
+    db.close();
+    expect(ld.author).toEqual(
+      person
+        ? {
+            "@type": "Person",
+            name: person[language],
+            url: `${ORIGIN}/people/${encodeURIComponent(person.slug)}`,
+          }
+        : { "@type": "Person", name: siteConfig.teacherName },
+    );
     expect(ld.publisher.name).toBe(siteConfig.name);
     expect(ld.mainEntity["@type"]).toBe("Quotation");
     expect(ld.mainEntity.text.length).toBeGreaterThan(5);
     expect(ld.mainEntity.inLanguage).toBe(LANG_TAG[language]);
-    // hreflang alternates belong to pages that exist in all three languages; posts are not translations.
-    expect(alternates(doc)).toEqual([]);
+    // hreflang alternates: a post and its published translations, when it has any.
+    expect(alternates(doc).sort()).toEqual(
+      translations.length > 1
+        ? translations.map((t) => [LANG_TAG[t.language], `${ORIGIN}${postPath(t.language, t.slug)}`]).sort()
+        : [],
+    );
   }
 });
 
@@ -170,7 +204,14 @@ test("every page links the three RSS feeds, the manifest, icons and a theme colo
     const feeds = doc
       .querySelectorAll('link[rel="alternate"][type="application/rss+xml"]')
       .map((link) => link.getAttribute("href"));
-    expect(feeds, path).toEqual(["/english/feed.xml", "/hindi/feed.xml", "/marathi/feed.xml"]);
+    // A person's page also names their own feed, first.
+    const own = /^\/people\/([^/?]+)/.exec(path);
+    expect(feeds, path).toEqual([
+      ...(own ? [`/people/${own[1]}/feed.xml`] : []),
+      "/english/feed.xml",
+      "/hindi/feed.xml",
+      "/marathi/feed.xml",
+    ]);
     expect(doc.querySelectorAll('link[rel="manifest"]').map((l) => l.getAttribute("href"))).toEqual([
       "/manifest.webmanifest",
     ]);
