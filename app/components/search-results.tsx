@@ -28,6 +28,14 @@ export function SearchHitCard({ hit }: { hit: SearchHitView }) {
         </p>
       ) : null}
       <p className="search-hit-meta">
+        {hit.person ? (
+          <>
+            <Link to={hit.person.href} className="search-hit-person">
+              {hit.person.name}
+            </Link>
+            {" · "}
+          </>
+        ) : null}
         <span lang="en">{hit.languageLabel}</span>
         {" · "}
         <time dateTime={hit.isoDateTime}>{hit.postDateTime}</time>
@@ -52,6 +60,25 @@ export function SearchHitCard({ hit }: { hit: SearchHitView }) {
           </Fragment>
         ))}
       </p>
+      {hit.translations.length > 0 ? (
+        <p className="search-hit-translations">
+          {/* A translation of a hit, beside it (issue 14): the same quote in another language. */}
+          <span lang="en">also in</span>{" "}
+          {hit.translations.map((translation, i) => (
+            <Fragment key={translation.href}>
+              {i > 0 ? " · " : null}
+              <Link
+                to={translation.href}
+                lang={translation.lang}
+                hrefLang={translation.lang}
+                title={translation.title}
+              >
+                {translation.label}
+              </Link>
+            </Fragment>
+          ))}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -196,11 +196,13 @@ export const PersonRecordSchema = z.preprocess(
       ),
     })
     .refine((person) => person.name !== undefined || Object.keys(person.names).length > 0, "has no name")
-    .transform(({ name, names, slug }) => ({
-      name: name ?? names.english ?? names.hindi ?? names.marathi ?? "",
-      names,
-      slug,
-    })),
+    .transform(
+      ({ name, names, slug }): { name: string; names: Partial<Record<Language, string>>; slug?: string } => ({
+        name: name ?? names.english ?? names.hindi ?? names.marathi ?? "",
+        names,
+        ...(slug === undefined ? {} : { slug }),
+      }),
+    ),
 );
 export type PersonRecord = z.infer<typeof PersonRecordSchema>;
 

@@ -2,6 +2,8 @@
 // URL, and what the page shows of each hit.
 import { isoDateTime, postDateTime } from "#app/content/dates.ts";
 import { LANG_TAG, LANGUAGE_LABEL, postPath } from "#app/content/languages.ts";
+import { personName, personPath } from "#app/content/people.ts";
+import { toTranslationLinks } from "#app/content/post-source.ts";
 import { hasDevanagari } from "#app/content/search-fold.ts";
 import type { SearchHit } from "#app/data/store.ts";
 import { siteConfig } from "#app/site.config.ts";
@@ -52,6 +54,10 @@ export function toSearchHitView(hit: SearchHit) {
       name: term.name,
       href: `/${term.kind}/${encodeURIComponent(term.slug)}`,
     })),
+    person: hit.person
+      ? { name: personName(hit.person.names, hit.language), href: personPath(hit.person.slug) }
+      : null,
+    translations: toTranslationLinks(hit.translations),
   };
 }
 export type SearchHitView = ReturnType<typeof toSearchHitView>;

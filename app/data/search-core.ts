@@ -6,6 +6,7 @@
 // lookups: FTS5 in app/data/sqlite/search.server.ts, tsvector and
 // trigram tables in app/data/postgres/search.server.ts.
 import { htmlToPlainText } from "#app/content/html-text.ts";
+import { LANGUAGES } from "#app/content/languages.ts";
 import { conceptWords } from "#app/content/search-concepts.ts";
 import { foldText } from "#app/content/search-fold.ts";
 import { highlight, snippet, type WordTest, wordTest } from "#app/content/search-highlight.ts";
@@ -20,7 +21,7 @@ import {
   wordMatcher,
 } from "#app/content/search-query.ts";
 import { MIN_ROMAN_PREFIX } from "#app/content/search-roman.ts";
-import type { PostSummary, SearchHit, SearchResultPage, Term } from "#app/data/store.ts";
+import type { PostSummary, SearchHit, SearchResultPage, Term, Translation } from "#app/data/store.ts";
 
 /**
  * The newest RANK_WINDOW matches of a tier are ranked; older matches of a very
@@ -42,7 +43,14 @@ export function emptySearchResult(page: number): SearchResultPage {
   return { posts: [], page, hasNext: false, total: 0, mode: "all", ignoredWords: 0, suggestedTags: [] };
 }
 
-export type SearchPostRow = PostSummary & { id: number; content: string };
+export type SearchPostRow = PostSummary & {
+  id: number;
+  content: string;
+  personSlug: string | null;
+  nameEnglish: string | null;
+  nameHindi: string | null;
+  nameMarathi: string | null;
+};
 
 /**
  * What a database provides. `match` is an FTS5-syntax expression over the
@@ -61,6 +69,8 @@ export interface SearchBackend {
   posts(ids: readonly number[]): Promise<SearchPostRow[]>;
   /** The terms of `ids`, ordered by kind descending, then name. */
   terms(ids: readonly number[]): Promise<(Term & { postId: number })[]>;
+  /** The published translations of `ids`, any order. */
+  translations(ids: readonly number[]): Promise<(Translation & { postId: number })[]>;
   /** The tags of the newest 500 published posts, most used first, then by name. */
   suggestedTags(limit: number): Promise<Term[]>;
   /** Vocabulary words >= from and < to, in byte order, at most `limit`. */
@@ -248,7 +258,14 @@ async function hits(
   queryWords: ReadonlySet<string>,
 ): Promise<SearchHit[]> {
   if (ids.length === 0) return [];
-  const [postRows, termRows] = await Promise.all([backend.posts(ids), backend.terms(ids)]);
+  const [postRows, termRows, translationRows] = await Promise.all([
+    backend.posts(ids),
+    backend.terms(ids),
+    backend.translations(ids),
+  ]);
+  const translations = new Map<number, Translation[]>();
+  for (const { postId, ...translation } of translationRows)
+    translations.set(postId, [...(translations.get(postId) ?? []), translation]);
   const rows = new Map(postRows.map((row) => [row.id, row] as const));
   const terms = new Map<number, Term[]>();
   for (const { postId, ...term } of termRows) terms.set(postId, [...(terms.get(postId) ?? []), term]);
@@ -256,7 +273,7 @@ async function hits(
   for (const id of ids) {
     const row = rows.get(id);
     if (!row) continue;
-    const { id: _id, content, ...summary } = row;
+    const { id: _id, content, personSlug, nameEnglish, nameHindi, nameMarathi, ...summary } = row;
     const titleSegments = highlight(summary.title, test);
     const snippet = bodySnippet(content, row.excerpt, test);
     found.push({
@@ -265,6 +282,16 @@ async function hits(
       snippet,
       matchedTerms: (terms.get(id) ?? []).filter((term) => highlight(term.name, test).some((s) => s.mark)),
       matchedAs: matchedAs([...titleSegments, ...snippet], queryWords),
+      person:
+        personSlug === null
+          ? null
+          : {
+              slug: personSlug,
+              names: { english: nameEnglish ?? "", hindi: nameHindi ?? "", marathi: nameMarathi ?? "" },
+            },
+      translations: (translations.get(id) ?? []).sort(
+        (a, b) => LANGUAGES.indexOf(a.language) - LANGUAGES.indexOf(b.language),
+      ),
     });
   }
   return found;

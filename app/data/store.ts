@@ -113,6 +113,10 @@ export interface SearchHit extends PostSummary {
   matchedTerms: Term[];
   /** When the post has no word of the query itself: the words it matched through (मन, मना for "man"). */
   matchedAs: string[];
+  /** Who said it, when the post names them. */
+  person: Person | null;
+  /** Its published translations, in LANGUAGES order. */
+  translations: Translation[];
 }
 
 export interface SearchResultPage extends PostListPage {

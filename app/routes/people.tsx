@@ -19,6 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 const latinFirst = new Intl.Collator(["en", "hi", "mr"], { sensitivity: "base", numeric: true });
+/** "The Buddha" is listed under B. */
+const sortName = (name: string) => name.replace(/^the\s+/i, "");
 
 /**
  * /people: everyone with a published quote, once each whatever scripts their
@@ -40,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           }));
         return { name, lang, others, count: person.count, href: personPath(person.slug) };
       })
-      .sort((a, b) => latinFirst.compare(a.name, b.name)),
+      .sort((a, b) => latinFirst.compare(sortName(a.name), sortName(b.name))),
   };
 }
 

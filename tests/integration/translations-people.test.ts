@@ -265,3 +265,33 @@ test("unpublished posts are never linked, listed or counted", async () => {
   expect(after.doc.querySelector(".post-translations")).toBeNull();
   expect(headAlternates(after.doc)).toEqual([]);
 });
+
+test("a search hit shows who said it and its translations beside it", async () => {
+  const [members] = [...publishedGroups().values()];
+  const post = members!.find((member) => member.language === "english") ?? members![0]!;
+  const [row] = query<{ title: string; person: string | null }>(
+    `SELECT p.title, pe.slug AS person FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
+     WHERE p.language = ? AND p.slug = ?`,
+    post.language,
+    post.slug,
+  );
+  const { doc } = await getHtml(`${server.url}/search/${encodeURIComponent(row!.title)}`);
+  const hit = doc
+    .querySelectorAll(".search-hit")
+    .find((li) => li.querySelector("h2 a")?.getAttribute("href") === postPath(post.language, post.slug));
+  expect(hit, row!.title).toBeDefined();
+  expect(
+    hit!
+      .querySelectorAll(".search-hit-translations a")
+      .map((a) => [a.getAttribute("href"), a.getAttribute("lang")]),
+  ).toEqual(
+    members!
+      .filter((member) => member !== post)
+      .map((member) => [postPath(member.language, member.slug), LANG_TAG[member.language]]),
+  );
+  if (row!.person) {
+    expect(hit!.querySelector(".search-hit-person")?.getAttribute("href")).toBe(
+      `/people/${encodeURIComponent(row!.person)}`,
+    );
+  }
+});

@@ -9,7 +9,7 @@ import type pg from "pg";
 import { COLUMN_MARKERS } from "#app/data/postgres/write-target.server.ts";
 import { type SearchBackend, type SearchPostRow, searchWith } from "#app/data/search-core.ts";
 import { wordTrigrams } from "#app/data/search-document.ts";
-import type { SearchResultPage, Term } from "#app/data/store.ts";
+import type { SearchResultPage, Term, Translation } from "#app/data/store.ts";
 
 const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", p.slug, p.title,
   p.feature_image_url AS "featureImageUrl", p.post_time AS "postTime", p.excerpt`;
@@ -147,8 +147,13 @@ const SQL = {
     WHERE post_id = ANY($1::bigint[]) AND document @@ $2::tsquery`,
   older: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery AND post_id < $2
     ORDER BY post_id DESC LIMIT $3 OFFSET $4`,
-  posts: `SELECT p.id, ${SUMMARY_COLUMNS}, p.content FROM posts p
+  posts: `SELECT p.id, ${SUMMARY_COLUMNS}, p.content, pe.slug AS "personSlug", pe.name_english AS "nameEnglish",
+      pe.name_hindi AS "nameHindi", pe.name_marathi AS "nameMarathi"
+    FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
     WHERE p.id = ANY($1::bigint[]) AND p.status = 'publish'`,
+  translations: `SELECT p.id AS "postId", t.language, t.slug, t.title FROM posts p
+    JOIN posts t ON t.translation_key = p.translation_key AND t.id <> p.id AND t.status = 'publish'
+    WHERE p.id = ANY($1::bigint[]) AND p.translation_key IS NOT NULL`,
   terms: `SELECT pt.post_id AS "postId", t.kind, t.name, t.slug FROM post_terms pt
     JOIN terms t ON t.id = pt.term_id
     WHERE pt.post_id = ANY($1::bigint[]) ORDER BY t.kind DESC, t.name`,
@@ -228,6 +233,10 @@ export class PostgresSearchBackend implements SearchBackend {
 
   terms(ids: readonly number[]) {
     return this.#rows<Term & { postId: number }>("terms", [ids]);
+  }
+
+  translations(ids: readonly number[]) {
+    return this.#rows<Translation & { postId: number }>("translations", [ids]);
   }
 
   suggestedTags(limit: number) {

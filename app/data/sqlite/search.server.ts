@@ -12,7 +12,7 @@ import { type SearchBackend, type SearchPostRow, searchWith } from "#app/data/se
 import { searchDocument, termWords } from "#app/data/search-document.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import { SearchIndexWriter } from "#app/data/sqlite/write-target.server.ts";
-import type { SearchResultPage, Term } from "#app/data/store.ts";
+import type { SearchResultPage, Term, Translation } from "#app/data/store.ts";
 
 export { emptySearchResult, RANK_WINDOW } from "#app/data/search-core.ts";
 
@@ -26,8 +26,14 @@ const SQL = {
   older: `SELECT rowid FROM search_index WHERE search_index MATCH @match AND rowid < CAST(@below AS INTEGER)
     ORDER BY rowid DESC LIMIT @limit OFFSET @offset`,
   posts: `SELECT p.id, p.language, p.id_num AS idNum, p.slug, p.title,
-      p.feature_image_url AS featureImageUrl, p.post_time AS postTime, p.excerpt, p.content
-    FROM posts p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.status = 'publish'`,
+      p.feature_image_url AS featureImageUrl, p.post_time AS postTime, p.excerpt, p.content,
+      pe.slug AS personSlug, pe.name_english AS nameEnglish, pe.name_hindi AS nameHindi,
+      pe.name_marathi AS nameMarathi
+    FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
+    WHERE p.id IN (SELECT value FROM json_each(?)) AND p.status = 'publish'`,
+  translations: `SELECT p.id AS postId, t.language, t.slug, t.title FROM posts p
+    JOIN posts t ON t.translation_key = p.translation_key AND t.id <> p.id AND t.status = 'publish'
+    WHERE p.id IN (SELECT value FROM json_each(?)) AND p.translation_key IS NOT NULL`,
   terms: `SELECT pt.post_id AS postId, t.kind, t.name, t.slug FROM post_terms pt
     JOIN terms t ON t.id = pt.term_id
     WHERE pt.post_id IN (SELECT value FROM json_each(?)) ORDER BY t.kind DESC, t.name`,
@@ -101,6 +107,10 @@ export class SqliteSearchBackend implements SearchBackend {
 
   async terms(ids: readonly number[]) {
     return this.#sql.terms.all(JSON.stringify(ids)) as (Term & { postId: number })[];
+  }
+
+  async translations(ids: readonly number[]) {
+    return this.#sql.translations.all(JSON.stringify(ids)) as (Translation & { postId: number })[];
   }
 
   async suggestedTags(limit: number) {
