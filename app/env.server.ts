@@ -9,6 +9,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** Where rendered share images are kept (created when missing). */
   SHARE_IMAGE_DIR: z.string().min(1).default("data/share-images"),
+  /** Where resized copies of the site's images are kept (created when missing). */
+  IMAGE_VARIANT_DIR: z.string().min(1).default("data/image-variants"),
   /** Trust X-Forwarded-* from a proxy: "true", "loopback", a hop count, or addresses. */
   TRUST_PROXY: z.string().optional(),
   /** "off" lifts the bounds on concurrent searches (benchmarks, bulk checks). */

@@ -12,6 +12,8 @@ export default [
   route("marathi/feed.xml", "routes/feed.ts", { id: "routes/feed-marathi" }),
   route("people/:slug/feed.xml", "routes/person-feed.ts"),
   route("share/:language/:version/:file", "routes/share-image.ts"),
+  // The site's images at narrower widths, for srcset (issue 16).
+  route("img/:width/*", "routes/image-variant.ts"),
   // Every page: the layout hands `meta` the public origin and adds feed and icon links.
   layout("routes/site-head.tsx", [
     index("routes/home.tsx"),

@@ -5,6 +5,7 @@
 // home with a full render of the same draws, byte for byte.
 import { Link } from "react-router";
 import type { Gallery } from "#app/content/gallery.ts";
+import { IMAGE_SIZES, imageSrcSet } from "#app/content/image-variants.ts";
 import { LANG_TAG, LANGUAGE_LABEL } from "#app/content/languages.ts";
 import { siteConfig } from "#app/site.config.ts";
 import { PostImage } from "./post-image.tsx";
@@ -27,7 +28,7 @@ export function GalleryTiles({ gallery }: { gallery: Gallery }) {
           {tiles.map((tile) => (
             <li key={tile.href} className="gallery-tile" data-language={language}>
               <Link to={tile.href}>
-                <PostImage src={tile.image} alt={tile.title} lang={tile.lang} />
+                <PostImage src={tile.image} alt={tile.title} lang={tile.lang} place="tile" />
                 <span className="gallery-caption" lang={tile.lang} aria-hidden="true">
                   {tile.title}
                 </span>
@@ -49,6 +50,12 @@ function attribute(value: string): string {
 
 const text = attribute;
 
+/** PostImage's srcSet and sizes for a tile, as React writes them (nothing for an image without variants). */
+function sizedAttributes(src: string): string {
+  const srcSet = imageSrcSet(src);
+  return srcSet ? ` srcSet="${attribute(srcSet)}" sizes="${attribute(IMAGE_SIZES.tile)}"` : "";
+}
+
 /** GalleryTiles as React renders it on the server (a Link in framework mode carries data-discover). */
 export function galleryTilesHtml(gallery: Gallery): string {
   const { width, height } = siteConfig.defaultImage;
@@ -61,7 +68,7 @@ export function galleryTilesHtml(gallery: Gallery): string {
     for (const tile of tiles) {
       html +=
         `<li class="gallery-tile" data-language="${language}"><a href="${attribute(tile.href)}" data-discover="true">` +
-        `<img src="${attribute(tile.image)}" alt="${attribute(tile.title)}" lang="${attribute(tile.lang)}" width="${width}" height="${height}" loading="lazy" decoding="async" fetchPriority="low"/>` +
+        `<img src="${attribute(tile.image)}"${sizedAttributes(tile.image)} alt="${attribute(tile.title)}" lang="${attribute(tile.lang)}" width="${width}" height="${height}" loading="lazy" decoding="async" fetchPriority="low"/>` +
         `<span class="gallery-caption" lang="${attribute(tile.lang)}" aria-hidden="true">${text(tile.title)}</span></a></li>`;
     }
     html += "</ul></section>";

@@ -28,7 +28,7 @@ export function LanguageScreen({ data }: { data: LanguageRouteData }) {
       {daily ? (
         <aside className="daily" aria-labelledby="daily-title">
           <Link to={daily.href} className="daily-link">
-            <PostImage src={daily.image} alt="" eager className="daily-image" />
+            <PostImage src={daily.image} alt="" eager className="daily-image" place="daily" />
             <div>
               <p id="daily-title" className="daily-kicker">
                 {labels.quoteOfTheDay}

@@ -26,7 +26,7 @@ export function PostArticle({ post, labels, url, previous, next, related }: Post
         </p>
         {/* A post without an image of its own leads with its text: the quote is what the page is for. */}
         {post.hasOwnImage ? (
-          <PostImage src={post.image} alt={post.title} eager className="post-image" />
+          <PostImage src={post.image} alt={post.title} eager className="post-image" place="post" />
         ) : null}
         {/* Sanitized when stored (app/data/sanitize.server.ts). */}
         <div className="post-content" dangerouslySetInnerHTML={{ __html: post.content }} />

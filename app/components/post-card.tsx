@@ -15,7 +15,7 @@ export function PostCard({
   return (
     <article className="post-card" lang={post.lang}>
       <Link to={post.href} className="post-card-link">
-        <PostImage src={post.image} alt="" eager={eager} className="post-card-image" />
+        <PostImage src={post.image} alt="" eager={eager} className="post-card-image" place="card" />
         <Heading className="post-card-title">{post.title}</Heading>
       </Link>
       <time className="post-card-date" dateTime={post.isoDateTime}>

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES, type ImagePlace, imageSrcSet } from "#app/content/image-variants.ts";
 import { siteConfig } from "#app/site.config.ts";
 
 /**
@@ -11,7 +12,10 @@ export function PostImage({
   lang,
   eager = false,
   className,
+  place,
 }: {
+  /** Where it is shown: the widths the browser may pick from (app/content/image-variants.ts). */
+  place: ImagePlace;
   src: string;
   alt: string;
   lang?: string;
@@ -19,10 +23,13 @@ export function PostImage({
   className?: string;
 }) {
   const { width, height } = siteConfig.defaultImage;
+  const srcSet = imageSrcSet(src);
   return (
     <img
       className={className}
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? IMAGE_SIZES[place] : undefined}
       alt={alt}
       lang={lang}
       width={width}

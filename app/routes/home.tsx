@@ -51,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {hero ? (
         <section className="hero" aria-labelledby="hero-title">
           <Link to={hero.href} className="hero-link" lang={hero.lang}>
-            <PostImage src={hero.image} alt="" eager className="hero-image" />
+            <PostImage src={hero.image} alt="" eager className="hero-image" place="hero" />
             <div className="hero-text">
               <p className="hero-kicker" lang="en">
                 Latest

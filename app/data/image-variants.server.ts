@@ -1,0 +1,83 @@
+// Narrower copies of the site's own images (app/content/image-variants.ts),
+// made on first request with @napi-rs/canvas and kept on disk like share
+// images: {IMAGE_VARIANT_DIR}/{hash of path}-{width}-{source mtime and size}.webp.
+// Only files under public/images/ at a width of VARIANT_WIDTHS are ever read.
+import { createHash, randomUUID } from "node:crypto";
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { VARIANT_WIDTHS } from "#app/content/image-variants.ts";
+import { projectRoot } from "#app/data/project-root.server.ts";
+import { loadCanvas } from "#app/data/share-image.server.ts";
+
+export const DEFAULT_IMAGE_VARIANT_DIR = "data/image-variants";
+
+/** IMAGE_VARIANT_DIR (default data/image-variants, from the working directory). */
+export function imageVariantDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.IMAGE_VARIANT_DIR || DEFAULT_IMAGE_VARIANT_DIR);
+}
+
+const EXTENSIONS = new Set([".webp", ".png", ".jpg", ".jpeg"]);
+const WEBP_QUALITY = 72;
+
+/**
+ * The file under public/images/ that `relative` ("images/cards/a.webp",
+ * already percent-decoded) names, or null for anything else: other folders,
+ * `..`, backslashes, NUL, other file types, missing files.
+ */
+export function sourceImage(relative: string, publicDir = path.join(projectRoot(), "public")): string | null {
+  if (!relative.startsWith("images/") || /[\\\0]/.test(relative)) return null;
+  if (relative.split("/").some((segment) => segment === "" || segment === "." || segment === ".."))
+    return null;
+  if (!EXTENSIONS.has(path.extname(relative).toLowerCase())) return null;
+  const root = path.join(publicDir, "images");
+  const file = path.resolve(publicDir, relative);
+  if (!file.startsWith(root + path.sep)) return null;
+  try {
+    return statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isVariantWidth(width: number): boolean {
+  return (VARIANT_WIDTHS as readonly number[]).includes(width);
+}
+
+const inflight = new Map<string, Promise<Buffer>>();
+
+/** The image at `width` (never wider than it is), as WebP, from the disk cache or made now. */
+export function getImageVariant(file: string, width: number, dir = imageVariantDir()): Promise<Buffer> {
+  const stat = statSync(file);
+  const prefix = `${createHash("sha256").update(file).digest("hex").slice(0, 16)}-${width}-`;
+  const name = `${prefix}${Math.trunc(stat.mtimeMs)}-${stat.size}.webp`;
+  const cached = path.join(dir, name);
+  const pending = inflight.get(cached);
+  if (pending) return pending;
+  const work = (async () => {
+    try {
+      return await readFile(cached);
+    } catch {}
+    const canvas = await loadCanvas();
+    const image = await canvas.loadImage(await readFile(file));
+    const scale = Math.min(1, width / image.width);
+    const w = Math.max(1, Math.round(image.width * scale));
+    const h = Math.max(1, Math.round(image.height * scale));
+    const target = canvas.createCanvas(w, h);
+    const ctx = target.getContext("2d");
+    ctx.imageSmoothingQuality = "high";
+    ctx.drawImage(image, 0, 0, w, h);
+    const webp = await target.encode("webp", WEBP_QUALITY);
+    mkdirSync(dir, { recursive: true });
+    const temporary = path.join(dir, `.${name}.${randomUUID()}.tmp`);
+    writeFileSync(temporary, webp);
+    renameSync(temporary, cached);
+    // A changed source leaves its older variants behind: remove them.
+    for (const old of readdirSync(dir)) {
+      if (old.startsWith(prefix) && old !== name) rmSync(path.join(dir, old), { force: true });
+    }
+    return webp;
+  })().finally(() => inflight.delete(cached));
+  inflight.set(cached, work);
+  return work;
+}
