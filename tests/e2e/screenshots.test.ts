@@ -1,0 +1,87 @@
+// Issue 16, "Checked": every kind of page at 320, 360 and 1280 px, light and
+// dark, saved under test-results/screenshots/ for a person to review. Each
+// shot is also checked: the page answers 200 (404 where meant), nothing
+// scrolls sideways, every image it shows has loaded, and the console is clean.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, expect, test } from "vitest";
+import { newPage, useServerAndBrowser } from "#tests/support/browser.ts";
+import { openReadonly } from "#tests/support/db.ts";
+
+const env = useServerAndBrowser();
+const DIR = path.resolve("test-results/screenshots");
+const WIDTHS = [320, 360, 1280] as const;
+
+let pages: { name: string; path: string; status: number }[] = [];
+beforeAll(() => {
+  mkdirSync(DIR, { recursive: true });
+  const db = openReadonly(env.server.dbPath);
+  const post = (withImage: boolean) =>
+    db
+      .prepare(
+        `SELECT language, slug FROM posts WHERE status = 'publish' AND language = 'hindi'
+         AND (feature_image_url <> '') = ? ORDER BY post_time DESC LIMIT 1`,
+      )
+      .get(withImage ? 1 : 0) as { language: string; slug: string } | undefined;
+  const withImage = post(true)!;
+  const withoutImage =
+    post(false) ??
+    (db
+      .prepare(`SELECT language, slug FROM posts WHERE status = 'publish' AND feature_image_url = '' LIMIT 1`)
+      .get() as {
+      language: string;
+      slug: string;
+    });
+  db.close();
+  pages = [
+    { name: "home", path: "/", status: 200 },
+    { name: "english-home", path: "/english/home", status: 200 },
+    { name: "hindi-home", path: "/hindi/home", status: 200 },
+    { name: "marathi-home", path: "/marathi/home", status: 200 },
+    {
+      name: "post-with-image",
+      path: `/${withImage.language}/${encodeURIComponent(withImage.slug)}`,
+      status: 200,
+    },
+    {
+      name: "post-without-image",
+      path: `/${withoutImage.language}/${encodeURIComponent(withoutImage.slug)}`,
+      status: 200,
+    },
+    { name: "search-hits", path: "/search/love", status: 200 },
+    { name: "search-none", path: "/search/zzzz", status: 200 },
+    { name: "tags", path: "/tags", status: 200 },
+    { name: "people", path: "/people", status: 200 },
+    { name: "person", path: "/people/kabir", status: 200 },
+    { name: "not-found", path: "/hindi/no-such-post", status: 404 },
+  ];
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`${colorScheme}: every kind of page at 320, 360 and 1280 px, saved and checked`, async () => {
+    for (const width of WIDTHS) {
+      const { context, page, errors } = await newPage(env.browser, {
+        colorScheme,
+        viewport: { width, height: width < 1000 ? 780 : 900 },
+      });
+      for (const { name, path: address, status } of pages) {
+        const response = await page.goto(`${env.server.url}${address}`, { waitUntil: "load" });
+        expect(response?.status(), address).toBe(status);
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        const state = await page.evaluate(() => ({
+          sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          // Images in view that failed to load (a lazy one below the fold has not been asked for yet).
+          broken: [...document.images]
+            .filter((img) => img.getBoundingClientRect().top < window.innerHeight && img.complete)
+            .filter((img) => img.naturalWidth === 0)
+            .map((img) => img.currentSrc || img.src),
+        }));
+        expect(state.sideways, `${address} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+        expect(state.broken, `${address} at ${width}px`).toEqual([]);
+        await page.screenshot({ path: path.join(DIR, `${name}-${width}-${colorScheme}.png`) });
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
+}
