@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import { foldText } from "#app/content/search-fold.ts";
 import {
   devanagariSkeletons,
+  initialismSpellings,
   latinSkeleton,
   querySkeletons,
   romanMatches,
@@ -303,4 +304,114 @@ test("nonsense and one-letter skeletons are no guess (zzzz, kkkk, qqqq)", () => 
   expect(romanMatches("ke", foldText("के"))).toBe(true);
   expect(romanMatches("ke", foldText("कहना"))).toBe(false);
   expect(romanMatches("ke", foldText("केवल"))).toBe(false);
+});
+
+// Issue 14, second round: habits found on the tune halves of the large lexicons
+// (tests/fixtures/romanised/*.large.tune.tsv); our own example words.
+const MORE_BY_KIND: Record<string, [latin: string, devanagari: string][]> = {
+  "an aspirate before ह": [["mashhoor", "मशहूर"]],
+  "म before b, p, s, h whose a is not written": [
+    ["dharamshala", "धर्मशाला"],
+    ["rambhakt", "रामभक्त"],
+  ],
+  "an anusvara before v written m": [
+    ["samvedna", "संवेदना"],
+    ["samvaad", "संवाद"],
+  ],
+  "gn and jn that are not ज्ञ": [
+    ["rajneeti", "राजनीति"],
+    ["jagnyasathi", "जगण्यासाठी"],
+  ],
+  "व written o, औ written ou or ow": [
+    ["gaon", "गाव"],
+    ["raoji", "रावजी"],
+    ["mouka", "मौका"],
+    ["chowki", "चौकी"],
+  ],
+  "मध्ये written madhe": [["gharamadhe", "घरामध्ये"]],
+  "ळ written d": [["kadavle", "कळवले"]],
+  "a y left out after i": [
+    ["dunia", "दुनिया"],
+    ["kahania", "कहानियां"],
+  ],
+  "English -tion, -ture, -able": [
+    ["station", "स्टेशन"],
+    ["session", "सेशन"],
+    ["picture", "पिक्चर"],
+    ["table", "टेबल"],
+  ],
+  "English soft c and g": [
+    ["cinema", "सिनेमा"],
+    ["cement", "सीमेंट"],
+    ["agent", "एजेंट"],
+  ],
+  "English y, -er, -or, ur": [
+    ["crystal", "क्रिस्टल"],
+    ["typing", "टायपिंग"],
+    ["doctor", "डॉक्टर"],
+    ["motor", "मोटर"],
+    ["nurse", "नर्स"],
+  ],
+  "English vowels": [
+    ["cake", "केक"],
+    ["economy", "इकॉनॉमी"],
+    ["agency", "एजेंसी"],
+    ["auto", "ऑटो"],
+    ["team", "टीम"],
+    ["few", "फ्यू"],
+    ["queen", "क्वीन"],
+    ["packet", "पैकेट"],
+    ["packet", "पॅकेट"],
+    ["meter", "मीटर"],
+    ["ball", "बॉल"],
+    ["touch", "टच"],
+    ["hostel", "हॉस्टल"],
+  ],
+  "English consonants": [
+    ["mcdonald", "मॅकडोनल्ड"],
+    ["chrome", "क्रोम"],
+  ],
+  "initialisms, letter by letter, whole": [
+    ["bbc", "बीबीसी"],
+    ["ncp", "एनसीपी"],
+    ["upsc", "यूपीएससी"],
+    ["vip", "व्हीआयपी"],
+  ],
+};
+
+for (const [kind, words] of Object.entries(MORE_BY_KIND)) {
+  test(`romanised: ${kind}`, () => {
+    for (const [latin, devanagari] of words) {
+      expect(romanMatches(latin, foldText(devanagari)), `${latin} → ${devanagari}`).toBe(true);
+    }
+  });
+}
+
+test("the new habits stay narrow: what they must not bring in", () => {
+  const mustNot: [latin: string, devanagari: string][] = [
+    // ळ as d only before v or t: kadam is कदम, not कलम.
+    ["kadam", "कलम"],
+    // A soft g at the start only in longer words before a consonant: geetmala is not जीतमाला.
+    ["geetmala", "जीतमाला"],
+    // English a as ै only after a first consonant of a 5+ letter word: man is not मैन.
+    ["man", "मैन"],
+    // Initialisms are whole words: bbc is not बीबीसीवर, ok is not ओकेवर.
+    ["bbc", "बीबीसीवर"],
+    ["ok", "ओकेवर"],
+    // The English vowel habits keep to longer words: prem is not परम, ram not रेम, nir not नर.
+    ["prem", "परम"],
+    ["ram", "रेम"],
+    ["nir", "नर"],
+  ];
+  for (const [latin, devanagari] of mustNot) {
+    expect(romanMatches(latin, foldText(devanagari)), `${latin} ↛ ${devanagari}`).toBe(false);
+  }
+  // Nonsense still brings nothing: no skeleton, no initialism.
+  for (const nonsense of ["zzzz", "kkkk", "qqqq", "xxxx", "hhh"]) {
+    expect(querySkeletons(nonsense), nonsense).toEqual([]);
+    expect(initialismSpellings(nonsense), nonsense).toEqual([]);
+  }
+  // Initialisms stop at six letters.
+  expect(initialismSpellings("abcdefg")).toEqual([]);
+  expect(initialismSpellings("rca")).toContain("आरसीए");
 });

@@ -97,7 +97,7 @@ const CHANDRABINDU = "\u0901";
 const VISARGA = "\u0903";
 const MAX_VARIANTS = 8;
 /** Spellings a query word is read in at most (search-roman's query side). */
-const MAX_SPELLINGS = 12;
+const MAX_SPELLINGS = 24;
 
 /**
  * A folded Devanagari word spelled in plain Latin letters, with the
@@ -232,8 +232,11 @@ export function romanMatches(latinWord: string, foldedDevanagariWord: string): b
 // People romanise a word in more ways than the skeleton absorbs. Rather than
 // widen the index (stored skeletons are the same in every database), a Latin
 // query word is also read in the spellings these habits stand for, and each
-// spelling's skeleton is looked up. Found on the tune half of an attested
-// lexicon (tests/fixtures/romanised), measured on the held-out half.
+// spelling's skeleton is looked up: the word itself, every habit at once, the
+// English habits at once, then each habit by itself (a rule marked `alone` is
+// never combined, only applied to the word and to its English reading). Found
+// on the tune halves of attested lexicons (tests/fixtures/romanised), measured
+// on the held-out halves (docs/search.md).
 
 /** Consonants after which an h is not aspiration (rha, lha…): the h is a ह after an unwritten a. */
 const PLAIN_BEFORE_H = /([rlmnvwy])h(?=[aeiou]|$)/g;
@@ -245,57 +248,168 @@ function eachOccurrence(word: string, pattern: RegExp, replacement: string): str
   );
 }
 
-/** The spellings a Latin query word may stand for, itself first; at most MAX_VARIANTS. */
+/** A rule: the spelling(s) a habit stands for, or the word unchanged when it does not apply. */
+type Rule = (w: string) => string | string[];
+
+/** Rules whose spelling is looked up by itself only, never combined with the others. */
+const ALONE = new WeakSet<Rule>();
+function alone(rule: Rule): Rule {
+  ALONE.add(rule);
+  return rule;
+}
+
+/** How people romanise Hindi and Marathi words (found on the tune half of the lexicons). */
+const INDIC_RULES: Rule[] = [
+  // h moving or vanishing: yeh, woh, pehle, kehte (यह वह पहले कहते).
+  (w) => w.replace(/[eo]h(?=[^aeiouh]|$)/g, "ah"),
+  // rha, lha: रहा.
+  (w) => w.replace(PLAIN_BEFORE_H, "$1ah"),
+  // An aspirate before ह: mashhoor, arthheen (मशहूर अर्थहीन).
+  (w) => w.replace(/([bcdgjkpst]h)h/g, "$1ah"),
+  // Doubled consonants written with cch/chch/tth: saccha, sacchai (सच्चा).
+  (w) => w.replace(/c+h(?:ch)*/g, "ch").replace(/([bdgjkpt])\1h/g, "$1h"),
+  // ऋ written ra between consonants: prakrati (प्रकृति).
+  (w) => [
+    ...eachOccurrence(w, /(?<=[^aeiou])ra(?=[^aeiou])/g, "ri"),
+    ...eachOccurrence(w, /(?<=[^aeiou])ir(?=[^aeiou])/g, "ri"),
+  ],
+  // ॐ as aum.
+  (w) => w.replace(/^aum$/, "om"),
+  // क्यों as kyun/kyu: kyunki.
+  (w) => w.replace(/yu(?=n|$)/g, "yo"),
+  // A final nasal written m, or en for ें: ismem, unhonen (इसमें उन्होंने).
+  (w) => [w.replace(/em$/, "en"), w.replace(/(?<=[^aeiou].*)en$/, "e")].filter((v) => v !== w),
+  // Endings: huye, gaye, gayi, liye, hotey, sabsey, mukhye, boliy, chary, bhalae.
+  (w) =>
+    [
+      w.replace(/(?<=[aeiou])y([ei])$/, "$1"),
+      w.replace(/ey$/, "e"),
+      w.replace(/(?<=[^aeiou])ye$/, "ya"),
+      w.replace(/iy$/, "ie"),
+      w.replace(/(?<=[^aeiou])y$/, "i"),
+      w.replace(/ae$/, "ai"),
+    ].filter((v) => v !== w),
+  // A final h after a vowel, not written in Devanagari: toh (तो).
+  (w) => w.replace(/(?<=[aeiou])h$/, ""),
+  // म before b, p, s, h whose a is not written (rambhakt, himpat, shivrampant:
+  // रामभक्त हिमपात शिवरामपंत): an m the skeleton would take for an anusvara.
+  (w) => w.replace(/(?<=.)m(?=[bpsh])/g, "ma"),
+  // An anusvara before v written m: samvad, samvidhan (संवाद संविधान).
+  (w) => w.replace(/(?<=[aeiou])m(?=v)/g, "n"),
+  // gn, jn that are not ज्ञ: magnya, lagnyasathi, rajniti (मागण्या लागण्यासाठी राजनीति).
+  (w) => w.replace(/(?<=.)([gj])n(?=[aeiouy])/g, "$1an"),
+  // व after a vowel written o: gaon, rao, undargaoche (गाव राव उंदरगावचे).
+  (w) => w.replace(/ao(n?)(?=[^aeiou]|$)/g, "av"),
+  // औ written ou or ow: chowk, gouda, charchoughi (चौक गौडा चारचौघी).
+  (w) => w.replace(/o[uw](?=[^aeiou]|$)/g, "au"),
+  // मध्ये written madhe.
+  (w) => w.replace(/dhe(?=$|[^aeiou])/g, "dhye"),
+  // ळ written d after a vowel: midavale, moodvyadh (मिळवले मूळव्याध).
+  alone((w) => (w.length >= 5 ? eachOccurrence(w, /(?<=[aeiou])d(?=a?v|t)/g, "l").slice(0, 2) : w)),
+  // A y between i and a vowel left out: dunia, jamiat, ethiopia (दुनिया जमियत इथियोपिया).
+  (w) => w.replace(/(?<=[^aeiou])i(?=[aeou])/g, "iy"),
+];
+
+/** English spellings of English words and names written in Devanagari (कैबिनेट, ऑपरेशन, इंजेक्टर). */
+const ENGLISH_RULES: Rule[] = [
+  // u for the inherent a before a consonant cluster or at the end (bus, such,
+  // pundit, subki: बस सच पंडित सबकी), a silent final e (more, kathore: मोर कठोर),
+  // each alone (Hindi and Marathi u and e are mostly real: buddhi, mulache);
+  // aun for ों (dusraun).
+  alone((w) => w.replace(/u(?=[^aeiou](?:[^aeiou]|$))/g, "a")),
+  alone((w) => w.replace(/(?<=[^aeiouy])e$/, "")),
+  (w) => w.replace(/aun$/, "on"),
+  // ए and ओ at the end written as English would: hay, joe, joo, howe (हे जो हो).
+  (w) => w.replace(/ay$/, "e").replace(/(?:oo|o)w?e$|oo$/, "o"),
+  // An unstressed e before a final l, n or s: channels, label (चॅनल्स लेबल).
+  (w) => (w.length >= 6 ? w.replace(/(?<=[^aeiou])e(?=[ln]s?$)/, "a") : w),
+  // A soft c: s (cyber, licence, acids).
+  (w) => w.replace(/c(?=[eiy])/g, "s"),
+  // A soft g: j (logic, neurosurgeon; at the start only alone: gentry, geneva).
+  (w) => w.replace(/(?<=.)g(?=[eiy])/g, "j"),
+  alone((w) => (w.length >= 6 ? w.replace(/^g(?=e[^aeiou]|y)/, "j") : w)),
+  // ur and ir before a consonant as र्: burke, firmly (बर्क फर्मली).
+  (w) => (w.length >= 5 ? w.replace(/(?<=[^aeiou])[ui]r(?=[^aeiouy])/g, "ar") : w),
+  // English i as आय after a first consonant: titan, bikes (टायटन बाइक्स).
+  alone((w) => (w.length >= 5 ? w.replace(/^([^aeiou]+)i(?=[^aeiou][aeiou])/, "$1ay") : w)),
+  // -tion, -sion, -ation: शन, एशन (conversion, operation).
+  (w) => [w.replace(/s?[st]ion/g, "shan"), w.replace(/ation/g, "eshan")].filter((v) => v !== w),
+  // -able: एबल (table, approachable).
+  (w) => w.replace(/able/g, "ebal"),
+  // ou as अ: country, couple, young (कंट्री कपल यंग).
+  alone((w) => (w.length >= 5 ? w.replace(/ou(?=[^aeiou])/g, "a") : w)),
+  // -ture: चर (overture, literature).
+  (w) => w.replace(/ture/g, "char"),
+  // y as a vowel between consonants: i (olympic, crypto, gypsy).
+  (w) => w.replace(/(?<=[^aeiou])y(?=[^aeiou])/g, "i"),
+  // -er, -or, -our: र (killer, donor, injector).
+  (w) => (w.length >= 5 ? w.replace(/(?<=[^aeiou])(?:e|o|ou)r(?=[^aeiou]|$)/g, "ar") : w),
+  // A magic e: grade, climate, shave (ग्रेड क्लाइमेट शेव); not with the others (Marathi -ache, -ale).
+  alone((w) => w.replace(/a([^aeiou])e$/, "e$1")),
+  // A first vowel as English says it: economics, eater, area, agreement, idol, austria
+  // (इकोनॉमिक्स ईटर एरिया एग्रीमेंट आइडल ऑस्ट्रिया).
+  (w) =>
+    [
+      w.replace(/^ea|^e(?=[^aeiou])/, "i"),
+      w.replace(/^a(?=[^aeiou])/, "e"),
+      w.replace(/^i(?=[^aeiou])/, "ai"),
+      w.replace(/^a[uw]/, "o"),
+    ].filter((v) => v !== w),
+  // ea, a final ey, aw and au, ew and eu as English says them: meaning, jersey,
+  // lawful, new, euro (मीनिंग जर्सी लॉफुल न्यू यूरो).
+  (w) =>
+    w
+      .replace(/(?<=.)ea/g, "i")
+      .replace(/ey$/, "i")
+      .replace(/a[uw](?=[^aeiou]|$)/g, "o"),
+  (w) => w.replace(/e[uw]/g, "yu"),
+  // qu: kv (equity).
+  (w) => w.replace(/qu/g, "kv"),
+  // English a as ै (Hindi) or ॅ (Marathi) after a first consonant: cabinet,
+  // magic, channel (कैबिनेट मैजिक चॅनल); and as ॅ later on: tarmac, webpack (टारमॅक वेबपॅक).
+  alone((w) =>
+    w.length >= 5
+      ? [
+          w.replace(/^([^aeiou]+)a(?=[^aeiou])/, "$1ai"),
+          w.replace(/^([^aeiou]+)a(?=[^aeiou])/, "$1e"),
+        ].filter((v) => v !== w)
+      : w,
+  ),
+  alone((w) => (w.length >= 5 ? eachOccurrence(w, /(?<=[^aeiou].)a(?=[^aeiou])/g, "e").slice(0, 2) : w)),
+  // English e as ई: peter, medium, telescope (पीटर मीडियम टेलिस्कोप).
+  alone((w) =>
+    w.length >= 5 ? eachOccurrence(w, /(?<=[^aeiou])e(?=[^aeiou][aeiou])/g, "i").slice(0, 2) : w,
+  ),
+  // English a before l as ॉ: football, waltz, hall (फुटबॉल वॉल्ट्ज़ हॉल).
+  (w) => (w.length >= 4 ? w.replace(/(?<=[^aeiou])a(?=ll|l[^aeiouy])/g, "o") : w),
+  // Mc: मैक or मॅक (mcdonald).
+  (w) => [w.replace(/^mc/, "maik"), w.replace(/^mc/, "mek")].filter((v) => v !== w),
+  // ch before r or l: k (character, chlorine).
+  (w) => w.replace(/ch(?=[rl])/g, "k"),
+];
+
+/** The spellings a Latin query word may stand for, itself first; at most MAX_SPELLINGS. */
 export function romanisedSpellings(latinWord: string): string[] {
   const word = latinWord.toLowerCase().replace(/[^a-z]/g, "");
   if (word === "") return [];
-  const rules: ((w: string) => string | string[])[] = [
-    // h moving or vanishing: yeh, woh, pehle, kehte (यह वह पहले कहते).
-    (w) => w.replace(/[eo]h(?=[^aeiouh]|$)/g, "ah"),
-    // rha, lha: रहा.
-    (w) => w.replace(PLAIN_BEFORE_H, "$1ah"),
-    // Doubled consonants written with cch/chch/tth: saccha, sacchai (सच्चा).
-    (w) => w.replace(/c+h(?:ch)*/g, "ch").replace(/([bdgjkpt])\1h/g, "$1h"),
-    // ऋ written ra between consonants: prakrati (प्रकृति).
-    (w) => [
-      ...eachOccurrence(w, /(?<=[^aeiou])ra(?=[^aeiou])/g, "ri"),
-      ...eachOccurrence(w, /(?<=[^aeiou])ir(?=[^aeiou])/g, "ri"),
-    ],
-    // ॐ as aum.
-    (w) => w.replace(/^aum$/, "om"),
-    // क्यों as kyun/kyu: kyunki.
-    (w) => w.replace(/yu(?=n|$)/g, "yo"),
-    // A final nasal written m, or en for ें: ismem, unhonen (इसमें उन्होंने).
-    (w) => [w.replace(/em$/, "en"), w.replace(/(?<=[^aeiou].*)en$/, "e")].filter((v) => v !== w),
-    // Endings: huye, gaye, gayi, liye, hotey, sabsey, mukhye, boliy, chary, bhalae.
-    (w) =>
-      [
-        w.replace(/(?<=[aeiou])y([ei])$/, "$1"),
-        w.replace(/ey$/, "e"),
-        w.replace(/(?<=[^aeiou])ye$/, "ya"),
-        w.replace(/iy$/, "ie"),
-        w.replace(/(?<=[^aeiou])y$/, "i"),
-        w.replace(/ae$/, "ai"),
-      ].filter((v) => v !== w),
-    // A final h after a vowel, not written in Devanagari: toh (तो).
-    (w) => w.replace(/(?<=[aeiou])h$/, ""),
-    // English habits: u for the inherent a before a consonant cluster or at
-    // the end (bus, such, pundit, subki: बस सच पंडित सबकी), a silent final e
-    // (more, kathore: मोर कठोर), aun for ों (dusraun).
-    (w) => w.replace(/u(?=[^aeiou](?:[^aeiou]|$))/g, "a"),
-    (w) => w.replace(/(?<=[^aeiouy])e$/, ""),
-    (w) => w.replace(/aun$/, "on"),
-    // ए and ओ at the end written as English would: hay, joe, joo, howe (हे जो हो).
-    (w) => w.replace(/ay$/, "e").replace(/(?:oo|o)w?e$|oo$/, "o"),
-  ];
-  const spellings = new Set([word]);
-  let all = word;
-  for (const rule of rules) {
+  // Every habit at once, and the English ones alone, then each habit by itself.
+  const cumulative = (rules: readonly Rule[]) => {
+    let all = word;
+    for (const rule of rules) {
+      if (ALONE.has(rule)) continue;
+      const applied = [rule(all)].flat();
+      all = applied[applied.length - 1] || all;
+    }
+    return all;
+  };
+  const english = cumulative(ENGLISH_RULES);
+  const spellings = new Set([word, cumulative([...INDIC_RULES, ...ENGLISH_RULES]), english]);
+  for (const rule of [...INDIC_RULES, ...ENGLISH_RULES]) {
     for (const changed of [rule(word)].flat()) if (changed !== "") spellings.add(changed);
-    const applied = [rule(all)].flat();
-    all = applied[applied.length - 1] || all;
+    // A rule that stands alone also applies to the English reading (dimers: demers as डिमर्स).
+    if (ALONE.has(rule))
+      for (const changed of [rule(english)].flat()) if (changed !== "") spellings.add(changed);
   }
-  spellings.add(all);
   return [...spellings].slice(0, MAX_SPELLINGS);
 }
 
@@ -385,6 +499,56 @@ const CONSONANT_VOWEL = new RegExp(`^${CONSONANT_PART}${VOWEL_PART}$`);
 const CONSONANT_VOWEL_CONSONANT = new RegExp(`^${CONSONANT_PART}${VOWEL_PART}${CONSONANT_PART}$`);
 const VOWEL_CONSONANT = new RegExp(`^${VOWEL_PART}${CONSONANT_PART}$`);
 
+/** Letters as their names are written in Devanagari, for initialisms (imd, nsspg: आईएमडी एनएसएसपीजी). */
+const LETTER_NAMES: Record<string, string[]> = {
+  a: ["ए"],
+  b: ["बी"],
+  c: ["सी"],
+  d: ["डी"],
+  e: ["ई"],
+  f: ["एफ"],
+  g: ["जी"],
+  h: ["एच"],
+  i: ["आई", "आय"],
+  j: ["जे"],
+  k: ["के"],
+  l: ["एल"],
+  m: ["एम"],
+  n: ["एन"],
+  o: ["ओ"],
+  p: ["पी"],
+  q: ["क्यू"],
+  r: ["आर"],
+  s: ["एस"],
+  t: ["टी"],
+  u: ["यू"],
+  v: ["वी", "व्ही"],
+  w: ["डब्ल्यू"],
+  x: ["एक्स"],
+  y: ["वाई", "वाय"],
+  z: ["जेड", "झेड"],
+};
+/** Initialisms are spelled out up to this many letters, in at most MAX_INITIALISMS ways. */
+const MAX_INITIALISM_LETTERS = 6;
+const MAX_INITIALISMS = 8;
+
+/**
+ * A word of 2–6 letters read as an initialism, letter by letter: the whole
+ * words it may be in Devanagari (rca, lbw: आरसीए एलबीडब्ल्यू). None for a run of
+ * one letter (zzzz).
+ */
+export function initialismSpellings(latinWord: string): string[] {
+  const word = latinWord.toLowerCase();
+  if (!/^[a-z]{2,}$/.test(word) || word.length > MAX_INITIALISM_LETTERS || /^(.)\1+$/.test(word)) return [];
+  let spellings = [""];
+  for (const letter of word) {
+    spellings = spellings
+      .flatMap((s) => LETTER_NAMES[letter]!.map((name) => s + name))
+      .slice(0, MAX_INITIALISMS);
+  }
+  return spellings;
+}
+
 /**
  * A short romanised word of one syllable (ke, ki, ek, us, me, maa, bhi)
  * spelled out in Devanagari: the whole words it may be (के, की, एक, उस, में,
@@ -412,5 +576,5 @@ export function shortWordSpellings(latinWord: string): string[] {
     for (const vowel of SHORT_VOWELS[closed[1]!] ?? [])
       for (const consonant of SHORT_CONSONANTS[closed[2]!] ?? []) spellings.push(vowel + consonant);
   }
-  return spellings;
+  return [...new Set([...spellings, ...initialismSpellings(word)])];
 }
