@@ -19,9 +19,29 @@ export function stopOnSignal(
   { logger, markStopping, closed }: { logger: Logger; markStopping: () => void; closed: () => Promise<void> },
 ) {
   let lastConnectionAt = 0;
-  server.on("connection", () => {
+  // Keep-alive sockets between requests: closed as soon as the listener is, so
+  // a stop does not wait for clients to drop them (a socket accepted but not
+  // yet read from is not one of them: it is in flight).
+  const sockets = new Set<net.Socket>();
+  const served = new WeakSet<net.Socket>();
+  const busy = new Set<net.Socket>();
+  server.on("connection", (socket: net.Socket) => {
     lastConnectionAt = Date.now();
+    sockets.add(socket);
+    socket.once("close", () => {
+      sockets.delete(socket);
+      busy.delete(socket);
+    });
   });
+  server.on("request", (request, response) => {
+    const socket = request.socket;
+    served.add(socket);
+    busy.add(socket);
+    response.once("close", () => busy.delete(socket));
+  });
+  const closeKeptAlive = () => {
+    for (const socket of sockets) if (served.has(socket) && !busy.has(socket)) socket.destroy();
+  };
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -36,6 +56,7 @@ export function stopOnSignal(
       net.Server.prototype.close.call(server, () => {
         void closed().finally(() => process.exit(0));
       });
+      closeKeptAlive();
     }, 50);
     // Keep-alive sockets left idle close after a grace period, and anything
     // still running after a bounded wait.
