@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
+import { decodeEntities } from "#app/content/html-text.ts";
 import { UserError } from "#cli/errors.ts";
 import {
   autop,
-  decodeEntities,
   decodeSlug,
   languageOfLocale,
   languageOfTerm,
@@ -259,6 +259,8 @@ test("classic-editor text gets paragraphs and line breaks; block-editor HTML kee
   ).toBe("<p>x</p>\n<p>y</p>");
   expect(autop("  ")).toBe("");
   expect(decodeEntities("Faith &amp; Hope &#8217;&#x2014;&hellip; &bogus;")).toBe("Faith & Hope ’—… &bogus;");
+  // One decoder for the whole site (app/content/html-text.ts): a no-break space is a space.
+  expect(decodeEntities("a&nbsp;b")).toBe("a b");
 });
 
 /** Every item a WXR source yields in one read, by wp:post_id, and what it says after the read. */

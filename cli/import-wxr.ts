@@ -1,6 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import { SaxesParser, type SaxesTagNS } from "saxes";
 import { dateString } from "#app/content/dates.ts";
+import { decodeEntities, htmlToPlainText } from "#app/content/html-text.ts";
 import type { Language } from "#app/content/languages.ts";
 import { PostRecordSchema, parseLanguage } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
@@ -474,39 +475,9 @@ export function postTimeOf(item: Pick<WxrItem, "postDate" | "postDateGmt">, time
   return local ? zonedTimeToEpoch(local, timeZone) : null;
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: "\u00a0",
-  hellip: "…",
-  mdash: "—",
-  ndash: "–",
-  lsquo: "‘",
-  rsquo: "’",
-  ldquo: "“",
-  rdquo: "”",
-};
-
-/** WordPress stores titles and term names HTML-escaped ("Faith &amp; Hope"). */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code =
-        name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
 /** The text of an HTML excerpt: tags dropped, entities decoded, spaces collapsed. */
-export function htmlToText(html: string): string {
-  return decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
-    .replace(/\s+/g, " ")
-    .trim();
+export function excerptText(html: string): string {
+  return htmlToPlainText(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })).trim();
 }
 
 const BLOCK_TAGS = "p|div|ul|ol|li|blockquote|h[1-6]|figure|figcaption|table|thead|tbody|tr|td|th|pre|hr";
@@ -659,7 +630,7 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
       slug,
       featureImageUrl: item.thumbnailId ? (context.attachments.get(item.thumbnailId) ?? "") : "",
       content,
-      excerpt: htmlToText(item.excerpt),
+      excerpt: excerptText(item.excerpt),
       tags,
       categories,
       ...(translationKey === undefined ? {} : { translationKey }),
