@@ -53,18 +53,26 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// The server's Content-Security-Policy would stop inline handlers on its own;
-// with it bypassed, the stored HTML itself must be inert.
-for (const [name, options] of [
-  ["as served (with the site's CSP)", {}],
-  ["with CSP bypassed (the sanitizer alone)", { bypassCSP: true }],
-] as const) {
-  test(`no imported payload opens a dialog or runs script, ${name}`, async () => {
-    await visitEveryPayload(options);
-  });
-}
+// The server's Content-Security-Policy would stop inline handlers on its own:
+// with it bypassed, the stored HTML itself must be inert, on every payload's
+// page. As served (CSP on), the lists that show every payload together, and
+// a few posts, check that the site's own pages still work with it.
+test("no imported payload opens a dialog or runs script, with CSP bypassed (the sanitizer alone)", async () => {
+  await visitEveryPayload(
+    { bypassCSP: true },
+    payloads.map((_, i) => `/english/xss-${i + 1}`),
+  );
+});
 
-async function visitEveryPayload(options: { bypassCSP?: boolean }) {
+test("no imported payload opens a dialog or runs script, as served (with the site's CSP)", async () => {
+  await visitEveryPayload({}, [
+    "/english/xss-1",
+    `/english/xss-${Math.ceil(payloads.length / 2)}`,
+    `/english/xss-${payloads.length}`,
+  ]);
+});
+
+async function visitEveryPayload(options: { bypassCSP?: boolean }, posts: string[]) {
   const { context, page } = await newPage(browser, options);
   const dialogs: string[] = [];
   const pageErrors: string[] = [];
@@ -74,8 +82,9 @@ async function visitEveryPayload(options: { bypassCSP?: boolean }) {
   });
   page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
   const pages = [
-    ...payloads.map((_, i) => `/english/xss-${i + 1}`),
+    ...posts,
     "/english/home",
+    "/english/home?page=2",
     "/tags",
     "/category/xss",
     "/search/payload",
