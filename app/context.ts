@@ -8,6 +8,14 @@ export const storeContext = createContext<ContentStore>();
 export const randomContext = createContext<RandomSource>(Math.random);
 /** The site's public origin (PUBLIC_URL, else the request's own), for absolute links. */
 export const originContext = createContext<string>("http://localhost:3000");
+/**
+ * Where the server keeps the files it makes (SHARE_IMAGE_DIR, IMAGE_VARIANT_DIR),
+ * from the parsed environment (server/start.ts); relative to the working directory.
+ */
+export const fileCacheContext = createContext<{ shareImages: string; imageVariants: string }>({
+  shareImages: "data/share-images",
+  imageVariants: "data/image-variants",
+});
 /** Set only when the home is rendered as the fast home's template (server/home-page.ts). */
 export const gallerySlotContext = createContext<string | null>(null);
 /**

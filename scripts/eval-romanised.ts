@@ -26,6 +26,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { htmlToPlainText } from "#app/content/html-text.ts";
 import type { Language } from "#app/content/languages.ts";
+import { seededRandom } from "#app/content/sampling.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
 import { foldWords } from "#app/content/search-fold.ts";
 import { devanagariSkeletons, latinSkeleton, MIN_ROMAN_LETTERS } from "#app/content/search-roman.ts";
@@ -226,25 +227,13 @@ async function probe(
   console.log("");
 }
 
-/** A small seeded generator (mulberry32): the large site is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The large site's posts: each language's words (tune and held-out together)
  * shuffled and cut into posts of 15–25 words, the first three the title;
  * the posts of both languages interleaved in age at random.
  */
 function largePosts(words: ReadonlyMap<Language, readonly string[]>): PostRecord[] {
-  const next = random(LARGE_SEED);
+  const next = seededRandom(LARGE_SEED);
   const posts: PostRecord[] = [];
   for (const [language, list] of words) {
     const shuffled = [...list];

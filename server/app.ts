@@ -51,6 +51,8 @@ export interface AppOptions {
   build?: ServerBuild;
   /** Trust X-Forwarded-* headers (TRUST_PROXY), e.g. "loopback" or a hop count. */
   trustProxy?: string;
+  /** Where share images and resized images are kept (SHARE_IMAGE_DIR, IMAGE_VARIANT_DIR). */
+  fileCaches?: { shareImages: string; imageVariants: string };
   vite?: ViteDevServer;
 }
 
@@ -74,6 +76,7 @@ export function createApp({
   pageCache = true,
   trustProxy,
   build,
+  fileCaches,
   vite,
 }: AppOptions): App {
   let stopping = false;
@@ -92,7 +95,7 @@ export function createApp({
   const pages = new PageCache();
   // Search pages have a cache of their own: a run of searches cannot push pages out.
   const searches = new PageCache({ maxEntries: 500, maxBytes: 8 * 1024 * 1024 });
-  const render = createRenderer({ store, randomForRequest, build, vite });
+  const render = createRenderer({ store, randomForRequest, build, fileCaches, vite });
   const homePage = pageCache && !vite ? createHomePage({ store, render, randomForRequest }) : null;
   const limiter = searchLimits ? new SearchLimiter() : null;
   const httpsSite = publicUrl?.startsWith("https:") ?? false;

@@ -8,6 +8,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { ViteDevServer } from "vite";
 import type { RandomSource } from "#app/content/sampling.ts";
 import {
+  fileCacheContext,
   gallerySlotContext,
   nonceContext,
   originContext,
@@ -27,6 +28,8 @@ export interface RenderOptions {
   randomForRequest: () => RandomSource;
   /** The server build, loaded once at start (production); Vite loads it per request in development. */
   build?: ServerBuild;
+  /** Where share images and resized images are kept (fileCacheContext). */
+  fileCaches?: { shareImages: string; imageVariants: string };
   vite?: ViteDevServer;
 }
 
@@ -51,7 +54,7 @@ export interface Rendered {
 
 export type Render = (req: IncomingMessage, target: RenderTarget) => Promise<Rendered>;
 
-export function createRenderer({ store, randomForRequest, build, vite }: RenderOptions): Render {
+export function createRenderer({ store, randomForRequest, build, fileCaches, vite }: RenderOptions): Render {
   const handle = createRequestHandler(
     vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
     vite ? "development" : "production",
@@ -64,6 +67,7 @@ export function createRenderer({ store, randomForRequest, build, vite }: RenderO
     context.set(storeContext, store);
     context.set(randomContext, randomForRequest());
     context.set(originContext, target.origin);
+    if (fileCaches) context.set(fileCacheContext, fileCaches);
     context.set(nonceContext, scriptToken);
     context.set(requestIdContext, { id: target.requestId, shown: requestIdToken });
     if (target.gallerySlot) context.set(gallerySlotContext, target.gallerySlot);

@@ -56,6 +56,10 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     searchLimits: env.SEARCH_LIMITS === "on",
     pageCache: env.PAGE_CACHE === "on",
     trustProxy: env.TRUST_PROXY,
+    fileCaches: {
+      shareImages: path.resolve(env.SHARE_IMAGE_DIR),
+      imageVariants: path.resolve(env.IMAGE_VARIANT_DIR),
+    },
     vite,
   });
 

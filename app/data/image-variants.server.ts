@@ -1,21 +1,15 @@
 // Narrower copies of the site's own images (app/content/image-variants.ts),
 // made on first request with @napi-rs/canvas and kept on disk like share
-// images: {IMAGE_VARIANT_DIR}/{hash of path}-{width}-{source mtime and size}.webp.
+// images: {dir}/{hash of path}-{width}-{source mtime and size}.webp.
 // Only files under public/images/ at a width of VARIANT_WIDTHS are ever read.
-import { createHash, randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { VARIANT_WIDTHS } from "#app/content/image-variants.ts";
+import { cachedFile } from "#app/data/disk-cache.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import { loadCanvas } from "#app/data/share-image.server.ts";
-
-export const DEFAULT_IMAGE_VARIANT_DIR = "data/image-variants";
-
-/** IMAGE_VARIANT_DIR (default data/image-variants, from the working directory). */
-export function imageVariantDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.IMAGE_VARIANT_DIR || DEFAULT_IMAGE_VARIANT_DIR);
-}
 
 const EXTENSIONS = new Set([".webp", ".png", ".jpg", ".jpeg"]);
 const WEBP_QUALITY = 72;
@@ -44,20 +38,14 @@ export function isVariantWidth(width: number): boolean {
   return (VARIANT_WIDTHS as readonly number[]).includes(width);
 }
 
-const inflight = new Map<string, Promise<Buffer>>();
-
 /** The image at `width` (never wider than it is), as WebP, from the disk cache or made now. */
-export function getImageVariant(file: string, width: number, dir = imageVariantDir()): Promise<Buffer> {
+/** `dir`: IMAGE_VARIANT_DIR, from the parsed environment (fileCacheContext). */
+export function getImageVariant(file: string, width: number, dir: string): Promise<Buffer> {
   const stat = statSync(file);
   const prefix = `${createHash("sha256").update(file).digest("hex").slice(0, 16)}-${width}-`;
   const name = `${prefix}${Math.trunc(stat.mtimeMs)}-${stat.size}.webp`;
-  const cached = path.join(dir, name);
-  const pending = inflight.get(cached);
-  if (pending) return pending;
-  const work = (async () => {
-    try {
-      return await readFile(cached);
-    } catch {}
+  // A changed source gets a new name: its older variants are removed.
+  return cachedFile(dir, name, prefix, async () => {
     const canvas = await loadCanvas();
     const image = await canvas.loadImage(await readFile(file));
     const scale = Math.min(1, width / image.width);
@@ -67,17 +55,6 @@ export function getImageVariant(file: string, width: number, dir = imageVariantD
     const ctx = target.getContext("2d");
     ctx.imageSmoothingQuality = "high";
     ctx.drawImage(image, 0, 0, w, h);
-    const webp = await target.encode("webp", WEBP_QUALITY);
-    mkdirSync(dir, { recursive: true });
-    const temporary = path.join(dir, `.${name}.${randomUUID()}.tmp`);
-    writeFileSync(temporary, webp);
-    renameSync(temporary, cached);
-    // A changed source leaves its older variants behind: remove them.
-    for (const old of readdirSync(dir)) {
-      if (old.startsWith(prefix) && old !== name) rmSync(path.join(dir, old), { force: true });
-    }
-    return webp;
-  })().finally(() => inflight.delete(cached));
-  inflight.set(cached, work);
-  return work;
+    return target.encode("webp", WEBP_QUALITY);
+  });
 }

@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -13,6 +12,7 @@ import {
   shareImageVersion,
   shareText,
 } from "#app/content/share-image.ts";
+import { cachedFile } from "#app/data/disk-cache.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 
@@ -380,15 +380,6 @@ export async function renderShareImage(source: ShareImageSource & { hasOwnImage:
 
 // ------------------------------------------------------------------ cache
 
-export const DEFAULT_SHARE_IMAGE_DIR = "data/share-images";
-
-/** SHARE_IMAGE_DIR (default data/share-images, from the working directory). */
-export function shareImageDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.SHARE_IMAGE_DIR || DEFAULT_SHARE_IMAGE_DIR);
-}
-
-const inflight = new Map<string, Promise<Buffer>>();
-
 /**
  * The post's image from the disk cache, rendered on first request. Files are
  * named {language}-{idNum}-{version}.jpg; writing a new version removes the
@@ -396,27 +387,10 @@ const inflight = new Map<string, Promise<Buffer>>();
  */
 export function getShareImage(
   post: ShareImageSource & { idNum: number; hasOwnImage: boolean },
-  dir = shareImageDir(),
+  /** SHARE_IMAGE_DIR, from the parsed environment (fileCacheContext). */
+  dir: string,
 ): Promise<Buffer> {
   const prefix = `${post.language}-${post.idNum}-`;
   const name = `${prefix}${shareImageVersion(post)}.jpg`;
-  const file = path.join(dir, name);
-  const pending = inflight.get(file);
-  if (pending) return pending;
-  const work = (async () => {
-    try {
-      return await readFile(file);
-    } catch {}
-    const { jpeg } = await renderShareImage(post);
-    mkdirSync(dir, { recursive: true });
-    const temporary = path.join(dir, `.${name}.${randomUUID()}.tmp`);
-    writeFileSync(temporary, jpeg);
-    renameSync(temporary, file);
-    for (const old of readdirSync(dir)) {
-      if (old.startsWith(prefix) && old !== name) rmSync(path.join(dir, old), { force: true });
-    }
-    return jpeg;
-  })().finally(() => inflight.delete(file));
-  inflight.set(file, work);
-  return work;
+  return cachedFile(dir, name, prefix, async () => (await renderShareImage(post)).jpeg);
 }

@@ -3,7 +3,7 @@ import { notFoundResponse } from "#app/content/feeds.ts";
 import { isLanguage } from "#app/content/languages.ts";
 import { toPostView } from "#app/content/post-view.ts";
 import { shareImagePath, shareImageVersion } from "#app/content/share-image.ts";
-import { storeContext } from "#app/context.ts";
+import { fileCacheContext, storeContext } from "#app/context.ts";
 import { getShareImage } from "#app/data/share-image.server.ts";
 import type { Route } from "./+types/share-image";
 
@@ -26,7 +26,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       headers: { "Cache-Control": "public, max-age=300" },
     });
   }
-  const jpeg = await getShareImage({ ...source, idNum: post.idNum });
+  const jpeg = await getShareImage(
+    { ...source, idNum: post.idNum },
+    context.get(fileCacheContext).shareImages,
+  );
   const filename = `${post.slug}.jpg`;
   const disposition = url.searchParams.has("download") ? "attachment" : "inline";
   return new Response(new Uint8Array(jpeg), {
