@@ -3,10 +3,10 @@ import { createWriteStream } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Language } from "#app/content/languages.ts";
+import type { PostStatus } from "#app/content/model.ts";
 import { type RandomSource, seededRandom } from "#app/content/sampling.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
-import type { PostStatus } from "#app/data/store.ts";
 
 // A synthetic corpus for benchmarks: quote posts in the three languages, with
 // the lengths, tags, statuses and dates a real site has. Everything comes

@@ -26,6 +26,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { htmlToPlainText } from "#app/content/html-text.ts";
 import type { Language } from "#app/content/languages.ts";
+import type { SearchResultPage } from "#app/content/model.ts";
 import { seededRandom } from "#app/content/sampling.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
 import { foldWords } from "#app/content/search-fold.ts";
@@ -35,7 +36,6 @@ import { projectRoot } from "#app/data/project-root.server.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
-import type { SearchResultPage } from "#app/data/store.ts";
 
 /** The site's first results page. */
 const FIRST_PAGE = 24;

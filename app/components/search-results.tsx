@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
+import type { SearchSegment } from "#app/content/model.ts";
 import type { SearchHitView } from "#app/content/search-page.ts";
-import type { SearchSegment } from "#app/data/store.ts";
 
 /** Text with the matched words in <mark>: plain text nodes, never HTML. */
 export function Marked({ segments }: { segments: readonly SearchSegment[] }) {

@@ -2,10 +2,10 @@
 // Pure string builders; the routes fetch the data.
 import { htmlToText } from "#app/content/html-text.ts";
 import { postPath } from "#app/content/languages.ts";
+import type { FeedPost } from "#app/content/model.ts";
 import { personName } from "#app/content/people.ts";
 import { sourceLine } from "#app/content/post-source.ts";
 import { summarize } from "#app/content/seo.ts";
-import type { FeedPost } from "#app/data/store.ts";
 
 /** sitemaps.org: at most 50,000 URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -2,8 +2,8 @@
 // the page's language with a link to their page, the work and reference, and
 // links to the post in the other languages.
 import { LANG_TAG, LANGUAGE_LABEL, type Language, postPath } from "#app/content/languages.ts";
+import type { PostSource, Translation } from "#app/content/model.ts";
 import { personName, personPath } from "#app/content/people.ts";
-import type { PostSource, Translation } from "#app/data/store.ts";
 
 export function toSourceView(source: PostSource | null, language: Language) {
   if (!source) return null;

@@ -1,8 +1,8 @@
 import { isoDateTime, postDateTime } from "#app/content/dates.ts";
 import { LANG_TAG, postPath } from "#app/content/languages.ts";
+import type { Post, PostSummary } from "#app/content/model.ts";
 import { toSourceView, toTranslationLinks } from "#app/content/post-source.ts";
 import { summarize } from "#app/content/seo.ts";
-import type { Post, PostSummary } from "#app/data/store.ts";
 import { siteConfig } from "#app/site.config.ts";
 
 /** What a list, tile or hero needs of a post, with display values computed once on the server. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
+import { POST_STATUSES } from "#app/content/model.ts";
 import { RESERVED_SLUGS, slugify } from "#app/content/slugs.ts";
-import { POST_STATUSES } from "#app/data/store.ts";
 
 // Every record the importer reads (and the demo dataset) goes through these
 // schemas: they accept the loose shapes real exports have (language codes,

@@ -2,10 +2,10 @@
 // URL, and what the page shows of each hit.
 import { isoDateTime, postDateTime } from "#app/content/dates.ts";
 import { LANG_TAG, LANGUAGE_LABEL, postPath } from "#app/content/languages.ts";
+import type { SearchHit } from "#app/content/model.ts";
 import { personName, personPath } from "#app/content/people.ts";
 import { toTranslationLinks } from "#app/content/post-source.ts";
 import { hasDevanagari } from "#app/content/search-fold.ts";
-import type { SearchHit } from "#app/data/store.ts";
 import { siteConfig } from "#app/site.config.ts";
 
 export const SEARCH_PREFIX = "/search/";

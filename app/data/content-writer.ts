@@ -10,11 +10,11 @@
 // statement); SyncContentWriter is the same rules for a synchronous target,
 // for callers that cannot await (SQLite's one-transaction writeContent).
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
+import type { PostStatus, TermKind } from "#app/content/model.ts";
 import { allNames, nameLanguage, type PersonNames, personKey } from "#app/content/people.ts";
 import type { ContentFile, PageRecord, PersonRecord, PostRecord } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
 import { type SearchDocument, searchDocument, termWords } from "#app/data/search-document.ts";
-import type { PostStatus, TermKind } from "#app/data/store.ts";
 
 export type WriteOutcome = "created" | "updated" | "unchanged";
 

@@ -1,7 +1,7 @@
 // A post row as both stores read it (its summary, content, translation key,
 // work, reference and person columns), completed into a Post the same way.
 import { LANGUAGES } from "#app/content/languages.ts";
-import type { Post, PostSummary, Term, Translation } from "#app/data/store.ts";
+import type { Post, PostSummary, Term, Translation } from "#app/content/model.ts";
 
 export type PostRow = PostSummary & {
   id: number;

@@ -7,6 +7,7 @@
 // trigram tables in app/data/postgres/search.server.ts.
 import { htmlToPlainText } from "#app/content/html-text.ts";
 import { LANGUAGES } from "#app/content/languages.ts";
+import type { PostSummary, SearchHit, SearchResultPage, Term, Translation } from "#app/content/model.ts";
 import { conceptWords } from "#app/content/search-concepts.ts";
 import { foldText } from "#app/content/search-fold.ts";
 import { highlight, snippet, type WordTest, wordTest } from "#app/content/search-highlight.ts";
@@ -21,7 +22,6 @@ import {
   wordMatcher,
 } from "#app/content/search-query.ts";
 import { MIN_ROMAN_PREFIX } from "#app/content/search-roman.ts";
-import type { PostSummary, SearchHit, SearchResultPage, Term, Translation } from "#app/data/store.ts";
 
 /**
  * The newest RANK_WINDOW matches of a tier are ranked; older matches of a very

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { dailyOffset, dayNumber } from "#app/content/daily.ts";
 import { type Language, postPath } from "#app/content/languages.ts";
+import type { Post } from "#app/content/model.ts";
 import {
   POSTS_PER_PAGE,
   parsePageParam,
@@ -9,7 +10,6 @@ import {
   toPostView,
 } from "#app/content/post-view.ts";
 import { originContext, storeContext } from "#app/context.ts";
-import type { Post } from "#app/data/store.ts";
 import { siteConfig } from "#app/site.config.ts";
 
 export const RELATED_POSTS = 4;

@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { Language } from "#app/content/languages.ts";
+import type { TermKind } from "#app/content/model.ts";
 import { POSTS_PER_PAGE, parsePageParam, toPostCard } from "#app/content/post-view.ts";
 import { storeContext } from "#app/context.ts";
-import type { TermKind } from "#app/data/store.ts";
 
 /** The loader of /tag/:slug and /category/:slug: the term's published posts, newest first. */
 export async function loadTermRoute(

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import type { SearchHit, SearchResultPage } from "#app/content/model.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
 import { readDemoContent } from "#app/data/demo.server.ts";
 import { type Db, migrate, migrationsDir, openDatabase } from "#app/data/sqlite/database.server.ts";
@@ -13,7 +14,7 @@ import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { RANK_WINDOW, rebuildSearchIndex } from "#app/data/sqlite/search.server.ts";
 import { openSqliteStore as openContentStore } from "#app/data/sqlite/served-store.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
-import type { ContentStore, SearchHit, SearchResultPage } from "#app/data/store.ts";
+import type { ContentStore } from "#app/data/store.ts";
 
 let dir: string;
 let db: Db;

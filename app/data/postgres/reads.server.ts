@@ -5,11 +5,8 @@
 // connection).
 import type pg from "pg";
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
-import { completePost, type PostRow } from "#app/data/post-row.ts";
-import { searchPostsPostgres } from "#app/data/postgres/search.server.ts";
 import type {
   AdjacentPosts,
-  ContentStore,
   FeedFilter,
   FeedPost,
   LanguageSummary,
@@ -27,7 +24,10 @@ import type {
   TermKind,
   Translation,
   Website,
-} from "#app/data/store.ts";
+} from "#app/content/model.ts";
+import { completePost, type PostRow } from "#app/data/post-row.ts";
+import { searchPostsPostgres } from "#app/data/postgres/search.server.ts";
+import type { ContentStore } from "#app/data/store.ts";
 
 export const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", p.slug, p.title,
   p.feature_image_url AS "featureImageUrl", p.post_time AS "postTime", p.excerpt`;

@@ -6,10 +6,10 @@
 // puts the column's marker before each word inside it ({title} : "love" →
 // 't:love'; see documentVector in ./write-target.server.ts).
 import type pg from "pg";
+import type { SearchResultPage, Term, Translation } from "#app/content/model.ts";
 import { COLUMN_MARKERS } from "#app/data/postgres/write-target.server.ts";
 import { type SearchBackend, type SearchPostRow, searchWith } from "#app/data/search-core.ts";
 import { wordTrigrams } from "#app/data/search-document.ts";
-import type { SearchResultPage, Term, Translation } from "#app/data/store.ts";
 
 const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", p.slug, p.title,
   p.feature_image_url AS "featureImageUrl", p.post_time AS "postTime", p.excerpt`;

@@ -1,6 +1,7 @@
 // WriteTarget over one PostgreSQL client inside the caller's transaction.
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
+import type { PostStatus, TermKind } from "#app/content/model.ts";
 import type { PersonNames } from "#app/content/people.ts";
 import {
   PARKED_ID_NUM_BASE,
@@ -16,7 +17,6 @@ import {
   wordSkeletons,
   wordTrigrams,
 } from "#app/data/search-document.ts";
-import type { PostStatus, TermKind } from "#app/data/store.ts";
 
 /** Longest lexeme PostgreSQL stores (bytes); a longer folded word stays out of the document. */
 const MAX_LEXEME_BYTES = 2040;

@@ -2,12 +2,8 @@
 // published posts only. The served store (./served-store.server.ts) wraps it.
 import type { Statement } from "better-sqlite3";
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
-import { completePost, type PostRow } from "#app/data/post-row.ts";
-import type { Db } from "#app/data/sqlite/database.server.ts";
-import { searchPublishedPosts } from "#app/data/sqlite/search.server.ts";
 import type {
   AdjacentPosts,
-  ContentStore,
   FeedFilter,
   FeedPost,
   LanguageSummary,
@@ -24,7 +20,11 @@ import type {
   TermKind,
   Translation,
   Website,
-} from "#app/data/store.ts";
+} from "#app/content/model.ts";
+import { completePost, type PostRow } from "#app/data/post-row.ts";
+import type { Db } from "#app/data/sqlite/database.server.ts";
+import { searchPublishedPosts } from "#app/data/sqlite/search.server.ts";
+import type { ContentStore } from "#app/data/store.ts";
 
 const SUMMARY_COLUMNS = `p.language, p.id_num AS idNum, p.slug, p.title,
   p.feature_image_url AS featureImageUrl, p.post_time AS postTime, p.excerpt`;

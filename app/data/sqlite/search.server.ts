@@ -7,12 +7,12 @@
 // them again from the posts. See docs/search.md and
 // docs/decisions/020-search-index.md.
 import type { Statement } from "better-sqlite3";
+import type { SearchResultPage, Term, Translation } from "#app/content/model.ts";
 import { ftsString } from "#app/content/search-query.ts";
 import { type SearchBackend, type SearchPostRow, searchWith } from "#app/data/search-core.ts";
 import { searchDocument, termWords } from "#app/data/search-document.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import { SearchIndexWriter } from "#app/data/sqlite/write-target.server.ts";
-import type { SearchResultPage, Term, Translation } from "#app/data/store.ts";
 
 export { emptySearchResult, RANK_WINDOW } from "#app/data/search-core.ts";
 

@@ -6,6 +6,7 @@
 // trigram index and the romanisation skeletons.
 import type { Statement } from "better-sqlite3";
 import type { Language } from "#app/content/languages.ts";
+import type { PostStatus, TermKind } from "#app/content/model.ts";
 import type { PersonNames } from "#app/content/people.ts";
 import {
   PARKED_ID_NUM_BASE,
@@ -17,7 +18,6 @@ import {
 } from "#app/data/content-writer.ts";
 import { isDevanagariWord, type SearchDocument, wordSkeletons } from "#app/data/search-document.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
-import type { PostStatus, TermKind } from "#app/data/store.ts";
 
 type Statements = Record<string, Statement<never[], unknown> | Statement<unknown[], unknown>>;
 
