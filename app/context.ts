@@ -16,6 +16,10 @@ export const fileCacheContext = createContext<{ shareImages: string; imageVarian
   shareImages: "data/share-images",
   imageVariants: "data/image-variants",
 });
+/** The server's logger (LOG_LEVEL), for errors met while rendering (entry.server.tsx). */
+export const loggerContext = createContext<{
+  error(msg: string, fields?: Record<string, unknown>): void;
+} | null>(null);
 /** Set only when the home is rendered as the fast home's template (server/home-page.ts). */
 export const gallerySlotContext = createContext<string | null>(null);
 /**

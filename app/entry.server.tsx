@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "#app/components/nonce.tsx";
-import { nonceContext, requestIdContext } from "#app/context.ts";
+import { loggerContext, nonceContext, requestIdContext } from "#app/context.ts";
 
 export const streamTimeout = 5_000;
 
@@ -61,9 +61,7 @@ function logError(error: unknown, context: RouterContextProvider) {
   const requestId = context.get(requestIdContext).id;
   const detail =
     error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
-  process.stdout.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "render failed", requestId, ...detail })}\n`,
-  );
+  context.get(loggerContext)?.error("render failed", { requestId, ...detail });
 }
 
 /** Loader and render errors go to the log under the request's id; visitors see only the id. */

@@ -6,7 +6,7 @@
 //   node scripts/make-cards.mjs --only hindi-1,marathi-12   (repeatable filter)
 //
 // One card per published post whose featureImageUrl starts with "/images/cards/", written
-// to public/<featureImageUrl> as a 720×720 JPEG. Rendering is done by Debian's
+// to public/<featureImageUrl> as a 720×720 WebP. Rendering is done by Debian's
 // Chromium (/usr/bin/chromium) through playwright-core; no browser is ever
 // downloaded. Fonts come from the self-hosted @fontsource packages and are
 // embedded as base64 data URLs, and every text node is checked (via the

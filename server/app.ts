@@ -4,7 +4,6 @@
 // → the site's origin (origin.ts) → search limits → page cache, the fast home
 // (home-page.ts) or a render → errors. Each step's policy lives in its own
 // file; this one only puts them together.
-import "react-router";
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -95,7 +94,7 @@ export function createApp({
   const pages = new PageCache();
   // Search pages have a cache of their own: a run of searches cannot push pages out.
   const searches = new PageCache({ maxEntries: 500, maxBytes: 8 * 1024 * 1024 });
-  const render = createRenderer({ store, randomForRequest, build, fileCaches, vite });
+  const render = createRenderer({ store, randomForRequest, build, fileCaches, logger, vite });
   const homePage = pageCache && !vite ? createHomePage({ store, render, randomForRequest }) : null;
   const limiter = searchLimits ? new SearchLimiter() : null;
   const httpsSite = publicUrl?.startsWith("https:") ?? false;

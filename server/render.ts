@@ -10,6 +10,7 @@ import type { RandomSource } from "#app/content/sampling.ts";
 import {
   fileCacheContext,
   gallerySlotContext,
+  loggerContext,
   nonceContext,
   originContext,
   randomContext,
@@ -18,6 +19,7 @@ import {
 } from "#app/context.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { deferHydration } from "./hydration.ts";
+import type { Logger } from "./logger.ts";
 import { etagOf, type RenderedPage } from "./page-cache.ts";
 import { scriptHash, sealScripts } from "./script-hashes.ts";
 import { contentSecurityPolicy } from "./security.ts";
@@ -28,6 +30,8 @@ export interface RenderOptions {
   randomForRequest: () => RandomSource;
   /** The server build, loaded once at start (production); Vite loads it per request in development. */
   build?: ServerBuild;
+  /** Errors met while rendering go here (loggerContext). */
+  logger?: Logger;
   /** Where share images and resized images are kept (fileCacheContext). */
   fileCaches?: { shareImages: string; imageVariants: string };
   vite?: ViteDevServer;
@@ -54,7 +58,14 @@ export interface Rendered {
 
 export type Render = (req: IncomingMessage, target: RenderTarget) => Promise<Rendered>;
 
-export function createRenderer({ store, randomForRequest, build, fileCaches, vite }: RenderOptions): Render {
+export function createRenderer({
+  store,
+  randomForRequest,
+  build,
+  fileCaches,
+  logger,
+  vite,
+}: RenderOptions): Render {
   const handle = createRequestHandler(
     vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
     vite ? "development" : "production",
@@ -68,6 +79,7 @@ export function createRenderer({ store, randomForRequest, build, fileCaches, vit
     context.set(randomContext, randomForRequest());
     context.set(originContext, target.origin);
     if (fileCaches) context.set(fileCacheContext, fileCaches);
+    if (logger) context.set(loggerContext, logger);
     context.set(nonceContext, scriptToken);
     context.set(requestIdContext, { id: target.requestId, shown: requestIdToken });
     if (target.gallerySlot) context.set(gallerySlotContext, target.gallerySlot);

@@ -42,12 +42,3 @@ export function postDateTime(postTime: number, timeZone: string): string {
 export function isoDateTime(postTime: number): string {
   return new Date(postTime * 1000).toISOString();
 }
-
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -6,8 +6,8 @@ import { type RunningServer, startServer } from "#tests/support/server.ts";
 export { CHROMIUM_PATH, launchBrowser } from "#tests/support/chromium.ts";
 
 /**
- * A page that records console errors and failed page errors: a test calls
- * `expectNoConsoleErrors()` so an unexpected error fails the test.
+ * A page that records console errors and failed page errors in `errors`: a
+ * test expects it empty, so an unexpected error fails the test.
  */
 export async function newPage(
   browser: Browser,

@@ -210,7 +210,7 @@ export class SqliteContentStore implements ContentStore {
     const offset = (page - 1) * perPage;
     let rows: PostSummary[];
     // The inner query walks an index only (ids in order); the outer reads the
-    // page's rows. See docs/decisions/004-pagination.md.
+    // page's rows. See docs/decisions/004-dates-and-pagination.md.
     if ("person" in filter) {
       // Walks posts_person_published_time: the person's published posts, newest first.
       rows = this.#stmt(
