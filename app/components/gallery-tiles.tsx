@@ -29,6 +29,11 @@ export function GalleryTiles({ gallery }: { gallery: Gallery }) {
             <li key={tile.href} className="gallery-tile" data-language={language}>
               <Link to={tile.href}>
                 <PostImage src={tile.image} alt={tile.title} lang={tile.lang} place="tile" />
+                {tile.words ? (
+                  <span className="gallery-words" lang={tile.lang} aria-hidden="true">
+                    {tile.words}
+                  </span>
+                ) : null}
                 <span className="gallery-caption" lang={tile.lang} aria-hidden="true">
                   {tile.title}
                 </span>
@@ -69,6 +74,9 @@ export function galleryTilesHtml(gallery: Gallery): string {
       html +=
         `<li class="gallery-tile" data-language="${language}"><a href="${attribute(tile.href)}" data-discover="true">` +
         `<img src="${attribute(tile.image)}"${sizedAttributes(tile.image)} alt="${attribute(tile.title)}" lang="${attribute(tile.lang)}" width="${width}" height="${height}" loading="lazy" decoding="async" fetchPriority="low"/>` +
+        (tile.words
+          ? `<span class="gallery-words" lang="${attribute(tile.lang)}" aria-hidden="true">${text(tile.words)}</span>`
+          : "") +
         `<span class="gallery-caption" lang="${attribute(tile.lang)}" aria-hidden="true">${text(tile.title)}</span></a></li>`;
     }
     html += "</ul></section>";

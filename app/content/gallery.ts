@@ -4,6 +4,8 @@
 // (server/home-page.ts), so both draw the same tiles from the same random
 // source. Travels in the loader data as one JSON string, which the fast home
 // can splice into a page rendered once per content version.
+
+import { summarize } from "#app/content/seo.ts";
 import type { ContentReads } from "#app/data/store.ts";
 import { siteConfig } from "#app/site.config.ts";
 import { LANG_TAG, LANGUAGES, type Language, MAX_ID_FIELD, postPath } from "./languages.ts";
@@ -15,6 +17,8 @@ export interface GalleryTile {
   image: string;
   /** BCP 47 tag of the post's language. */
   lang: string;
+  /** A post without its own image: the quote's opening words, shown over the clip-art ("" otherwise). */
+  words: string;
 }
 
 export type Gallery = { language: Language; tiles: GalleryTile[] }[];
@@ -38,6 +42,7 @@ export async function drawGallery(
       title: post.title,
       image: post.featureImageUrl || siteConfig.defaultImage.src,
       lang: LANG_TAG[post.language],
+      words: post.featureImageUrl ? "" : openingWords(post.excerpt || post.title),
     })),
   }));
 }
@@ -51,4 +56,9 @@ export const GALLERY_SLOT_PREFIX = "gallery-slot-";
 
 export function isGallerySlot(value: string): boolean {
   return value.startsWith(GALLERY_SLOT_PREFIX);
+}
+
+/** The first words of a quote (about six), cut at a word end, for a clip-art tile. */
+export function openingWords(text: string, max = 48): string {
+  return summarize(text, max);
 }
