@@ -51,11 +51,15 @@ async function corpus(): Promise<string> {
 function walWatch(): Progress & { peak: number } {
   return {
     peak: 0,
-    start() {},
+    start() {
+      // Only the size during the writes is watched.
+    },
     update() {
       this.peak = Math.max(this.peak, walBytes());
     },
-    done() {},
+    done() {
+      // Only the size during the writes is watched.
+    },
   };
 }
 

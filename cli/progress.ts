@@ -9,7 +9,17 @@ export interface Progress {
   done(message: string): void;
 }
 
-export const silentProgress: Progress = { start() {}, update() {}, done() {} };
+export const silentProgress: Progress = {
+  start() {
+    // Silent: no bar is drawn.
+  },
+  update() {
+    // Silent: nothing is redrawn.
+  },
+  done() {
+    // Silent: the summary is not printed.
+  },
+};
 
 const PLAIN_MIN_BYTES = 4 * 1024 * 1024;
 

@@ -224,7 +224,9 @@ async function timeLoop(
           const answer = await timedGet(url(), agent, localAddress);
           status = answer.status;
           if (status === 200) result.times.push(answer.ms);
-        } catch {}
+        } catch {
+          // The request failed: it is counted below as status 0.
+        }
         if (status !== 200) result.failed.set(status, (result.failed.get(status) ?? 0) + 1);
       }
       if (pauseMs) await sleep(pauseMs);

@@ -85,7 +85,9 @@ function childPids(pid: number): number[] {
       for (const child of listed.split(/\s+/)) if (child) found.add(Number(child));
     }
     return [...found];
-  } catch {}
+  } catch {
+    // This kernel has no children files: the scan below finds them instead.
+  }
   // Without the children files (CONFIG_PROC_CHILDREN): every process's parent.
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -93,7 +95,9 @@ function childPids(pid: number): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
       if (ppid === pid) found.add(Number(entry));
-    } catch {}
+    } catch {
+      // The process exited since /proc was listed: it is no child of ours.
+    }
   }
   return [...found];
 }
@@ -173,7 +177,9 @@ async function spawnSukti(dbPath: string, env: Record<string, string>): Promise<
         for (const pid of workers) {
           try {
             process.kill(pid, "SIGKILL");
-          } catch {}
+          } catch {
+            // The worker has already exited.
+          }
         }
       }, STOP_TIMEOUT_MS);
       await exited;
@@ -191,7 +197,9 @@ async function spawnSukti(dbPath: string, env: Record<string, string>): Promise<
     }
     try {
       if ((await httpGet(`${url}/healthz`, 2_000)).status === 200) break;
-    } catch {}
+    } catch {
+      // Not answering yet: it is asked again until the deadline.
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the server did not answer /healthz within ${STARTUP_TIMEOUT_MS / 1000} s:\n${stderr}`);

@@ -34,7 +34,9 @@ export function defaultMaxConnections(): number {
       .find((l) => l.startsWith("Max open files"));
     const soft = Number(line?.split(/\s{2,}/)[1]);
     if (Number.isFinite(soft) && soft > 0) limit = soft;
-  } catch {}
+  } catch {
+    // No /proc (not Linux): the default of 4,096 stands.
+  }
   return Math.max(64, Math.min(16_384, limit - RESERVED_DESCRIPTORS));
 }
 

@@ -26,7 +26,9 @@ export function cachedFile(
   const work = (async () => {
     try {
       return await readFile(file);
-    } catch {}
+    } catch {
+      // Not in the cache yet: it is made and written below.
+    }
     const bytes = await make();
     mkdirSync(dir, { recursive: true });
     const temporary = path.join(dir, `.${name}.${randomUUID()}.tmp`);

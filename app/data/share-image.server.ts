@@ -291,7 +291,9 @@ async function loadLocalImage(url: string): Promise<Image | null> {
     if (!file.startsWith(dir + path.sep)) return null;
     try {
       return await (await loadCanvas()).loadImage(await readFile(file));
-    } catch {}
+    } catch {
+      // Missing here or not an image: the next folder is tried.
+    }
   }
   return null;
 }

@@ -187,7 +187,9 @@ test("hydrating after the load event keeps where the visitor has scrolled to", a
   await expect.poll(hydrated).toBe(1);
   await page.evaluate(() => window.scrollTo(0, 300));
   // Hold one image back so the reloaded page stays before its load event.
-  let release = () => {};
+  let release = () => {
+    // Replaced just below by the promise's resolve.
+  };
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });

@@ -110,7 +110,9 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
       await client.end();
       return;
     } catch (error) {
-      await client.end().catch(() => {});
+      await client.end().catch(() => {
+        // The client may never have connected: ending it can fail.
+      });
       if (Date.now() > deadline)
         throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${log()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));

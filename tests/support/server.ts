@@ -87,7 +87,9 @@ export async function startServer(
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok) break;
-    } catch {}
+    } catch {
+      // Not listening yet: it is asked again until the deadline.
+    }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       rmSync(dir, { recursive: true, force: true });

@@ -44,7 +44,9 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     types,
   });
   // An idle client whose connection dies must not crash the process: the next query fails instead.
-  pool.on("error", () => {});
+  pool.on("error", () => {
+    // Listening is enough: the pool has already discarded the broken client.
+  });
   return pool;
 }
 
@@ -67,6 +69,11 @@ export async function endPool(pool: pg.Pool, timeoutMs = 3000): Promise<void> {
     timer = setTimeout(resolve, timeoutMs);
     timer.unref();
   });
-  await Promise.race([pool.end().catch(() => {}), timeout]);
+  await Promise.race([
+    pool.end().catch(() => {
+      // The pool is being given up on: an error ending it changes nothing.
+    }),
+    timeout,
+  ]);
   clearTimeout(timer);
 }

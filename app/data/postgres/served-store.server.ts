@@ -106,7 +106,12 @@ class PostgresHealth {
     this.#closing ??= (async () => {
       const timeout = delay(CLOSE_TIMEOUT_MS, undefined);
       await Promise.all([
-        Promise.race([this.#version.stop().catch(() => {}), timeout.promise]),
+        Promise.race([
+          this.#version.stop().catch(() => {
+            // Closing goes on whether or not the watcher stopped cleanly.
+          }),
+          timeout.promise,
+        ]),
         endPool(this.#pool, CLOSE_TIMEOUT_MS),
       ]);
       timeout.cancel();

@@ -169,7 +169,9 @@ describe.skipIf(!available)("PostgreSQL served store: opening", () => {
   }, 30_000);
 
   test("a host that never answers fails start-up after about 5 s, in one line", async () => {
-    const silent = net.createServer(() => {});
+    const silent = net.createServer(() => {
+      // Connections are accepted and never answered: that is the host under test.
+    });
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as net.AddressInfo;
     try {

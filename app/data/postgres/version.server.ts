@@ -83,7 +83,9 @@ class PostgresContentVersion implements ContentVersion {
     const client = createClient(this.#url);
     const drop = () => {
       if (this.#listener === client) this.#listener = null;
-      client.end().catch(() => {});
+      client.end().catch(() => {
+        // The connection is being dropped: an error ending it changes nothing.
+      });
     };
     client.on("error", drop);
     client.on("end", drop);
@@ -107,7 +109,9 @@ class PostgresContentVersion implements ContentVersion {
     if (this.#timer) clearInterval(this.#timer);
     const listener = this.#listener;
     this.#listener = null;
-    await listener?.end().catch(() => {});
+    await listener?.end().catch(() => {
+      // Stopping goes on even if the listener's connection is already broken.
+    });
   }
 }
 

@@ -59,8 +59,12 @@ describe.skipIf(!available)("content version", () => {
 
   afterAll(async () => {
     await version?.stop();
-    await writer?.end().catch(() => {});
-    await reader?.end().catch(() => {});
+    await writer?.end().catch(() => {
+      // The tests are over: a pool that fails to end leaves nothing to check.
+    });
+    await reader?.end().catch(() => {
+      // The tests are over: a pool that fails to end leaves nothing to check.
+    });
     await server?.stop();
   });
 

@@ -69,7 +69,9 @@ class ResilientSqlite {
   #drop() {
     const inner = this.#inner;
     this.#inner = null;
-    void inner?.close().catch(() => {});
+    void inner?.close().catch(() => {
+      // The old store is no longer used: an error closing it affects nothing.
+    });
   }
 
   #current(): SqliteContentStore | null {
