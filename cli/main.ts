@@ -138,10 +138,11 @@ async function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
   const sourceField = values["source-field"];
   const sourceFields = sourceField === undefined ? undefined : parseSourceFields(sourceField);
   // The write transaction is not committed until the end: an interrupted import changes nothing.
-  process.once("SIGINT", () => {
+  const interrupted = () => {
     process.stderr.write("\nsukti: interrupted; nothing was imported, the database was not changed\n");
     process.exit(130);
-  });
+  };
+  process.once("SIGINT", interrupted);
   const report = await importFile({
     file,
     databaseUrl: databaseUrl(env),
@@ -150,7 +151,7 @@ async function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
     sourceFields,
     dryRun: values["dry-run"] ?? false,
     progress: terminalProgress(),
-  });
+  }).finally(() => process.off("SIGINT", interrupted));
   process.stdout.write(formatReport(report, file));
 }
 

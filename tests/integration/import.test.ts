@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, expect, test } from "vitest";
+import { type CliResult, runSukti } from "#tests/support/cli.ts";
 
 // `sukti` run as a user runs it: a child process, with DATABASE_URL, checked
 // by exit code, output and the database file itself.
@@ -21,7 +22,13 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function sukti(...args: string[]): SpawnSyncReturns<string> {
+/** `sukti …` on this test's database, in this process (tests/support/cli.ts). */
+function sukti(...args: string[]): Promise<CliResult> {
+  return runSukti(args, { DATABASE_URL: `file:${dbPath}`, SUKTI_DEBUG: "" });
+}
+
+/** `sukti …` as its own process (bin/sukti.js), for what only a real process shows: exit codes, a concurrent writer. */
+function suktiProcess(...args: string[]): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [path.join(ROOT, "bin/sukti.js"), ...args], {
     cwd: dir,
     env: { ...process.env, DATABASE_URL: `file:${dbPath}`, SUKTI_DEBUG: "" },
@@ -29,14 +36,14 @@ function sukti(...args: string[]): SpawnSyncReturns<string> {
   });
 }
 
-function expectOk(result: SpawnSyncReturns<string>): string {
+function expectOk(result: CliResult | SpawnSyncReturns<string>): string {
   expect(result.stderr).not.toMatch(/^\s+at /m);
   expect(result.status, result.stderr).toBe(0);
   return result.stdout;
 }
 
 /** Exit 1, no stack trace, and every expected fragment in stderr. */
-function expectRejected(result: SpawnSyncReturns<string>, ...fragments: string[]): void {
+function expectRejected(result: CliResult | SpawnSyncReturns<string>, ...fragments: string[]): void {
   expect(result.status, result.stdout + result.stderr).toBe(1);
   expect(result.stderr).not.toMatch(/^\s+at /m);
   for (const fragment of fragments) expect(result.stderr).toContain(fragment);
@@ -84,8 +91,8 @@ function snapshot() {
 const WXR = path.join(FIXTURES, "wordpress-export.xml");
 const wxrText = () => readFileSync(WXR, "utf8");
 
-test("imports WordPress's export: posts, pages, drafts, Devanagari slugs, featured images, terms", () => {
-  const out = expectOk(sukti("import", WXR));
+test("imports WordPress's export: posts, pages, drafts, Devanagari slugs, featured images, terms", async () => {
+  const out = expectOk(await sukti("import", WXR));
   expect(out).toContain("imported");
   expect(out).toContain("posts: 7 created, 0 updated, 0 unchanged");
   expect(out).toContain("pages: 1 created, 0 updated, 0 unchanged");
@@ -140,18 +147,18 @@ test("imports WordPress's export: posts, pages, drafts, Devanagari slugs, featur
   expect(query("SELECT * FROM website")).toEqual([{ max_id_eng: 18, max_id_hin: 15, max_id_mr: 13 }]);
 
   const before = snapshot();
-  expect(expectOk(sukti("import", WXR))).toContain("posts: 0 created, 0 updated, 7 unchanged");
+  expect(expectOk(await sukti("import", WXR))).toContain("posts: 0 created, 0 updated, 7 unchanged");
   expect(snapshot()).toEqual(before);
 });
 
-test("--language decides posts that name no language; the channel's <language> is the last resort", () => {
-  expectOk(sukti("import", WXR, "--language", "marathi"));
+test("--language decides posts that name no language; the channel's <language> is the last resort", async () => {
+  expectOk(await sukti("import", WXR, "--language", "marathi"));
   expect(query("SELECT language FROM posts WHERE id_num = 18")).toEqual([{ language: "marathi" }]);
   expect(query("SELECT language FROM posts WHERE id_num = 12")).toEqual([{ language: "hindi" }]);
 });
 
-test("imports JSON (an export of the posts collection), NDJSON and every documented example", () => {
-  const out = expectOk(sukti("import", path.join(FIXTURES, "original-export.json")));
+test("imports JSON (an export of the posts collection), NDJSON and every documented example", async () => {
+  const out = expectOk(await sukti("import", path.join(FIXTURES, "original-export.json")));
   expect(out).toContain("posts: 4 created");
   expect(query("SELECT language, id_num, status, post_time FROM posts ORDER BY id_num")).toEqual([
     { language: "english", id_num: 101, status: "publish", post_time: 1672531200 },
@@ -166,17 +173,17 @@ test("imports JSON (an export of the posts collection), NDJSON and every documen
     "आत्मचिंतन",
     "करुणा",
   ]);
-  expect(expectOk(sukti("import", path.join(FIXTURES, "posts.ndjson")))).toContain("posts: 4 created");
+  expect(expectOk(await sukti("import", path.join(FIXTURES, "posts.ndjson")))).toContain("posts: 4 created");
   expect(query("SELECT count(*) AS n FROM posts")).toEqual([{ n: 8 }]);
   removeDb();
   for (const example of ["posts.json", "posts.ndjson", "wordpress-export.xml"]) {
-    expectOk(sukti("import", path.join(ROOT, "examples", example)));
+    expectOk(await sukti("import", path.join(ROOT, "examples", example)));
   }
   expect(query("SELECT count(*) AS n FROM posts")).toEqual([{ n: 8 }]);
 });
 
-test("each invalid file is rejected whole, naming the record and field, and the database is unchanged", () => {
-  expectOk(sukti("import", path.join(FIXTURES, "posts.ndjson")));
+test("each invalid file is rejected whole, naming the record and field, and the database is unchanged", async () => {
+  expectOk(await sukti("import", path.join(FIXTURES, "posts.ndjson")));
   const before = snapshot();
   const good = JSON.parse(readFileSync(path.join(FIXTURES, "posts.ndjson"), "utf8").split("\n")[0]!);
   const line = (overrides: Record<string, unknown>) => JSON.stringify({ ...good, ...overrides });
@@ -228,66 +235,68 @@ test("each invalid file is rejected whole, naming the record and field, and the 
     ],
   ];
   for (const [name, text, fragments] of cases) {
-    const result = sukti("import", write(name, text));
+    const result = await sukti("import", write(name, text));
     expectRejected(result, ...fragments, "was rejected", "the database was not changed");
     expect(snapshot(), name).toEqual(before);
   }
 });
 
-test("--dry-run validates and reports without writing", () => {
-  expectOk(sukti("import", path.join(FIXTURES, "posts.ndjson")));
+test("--dry-run validates and reports without writing", async () => {
+  expectOk(await sukti("import", path.join(FIXTURES, "posts.ndjson")));
   const before = snapshot();
-  const out = expectOk(sukti("import", WXR, "--dry-run"));
+  const out = expectOk(await sukti("import", WXR, "--dry-run"));
   expect(out).toContain("dry run");
   expect(out).toContain("posts: 7 would be created, 0 would be updated, 0 unchanged");
   expect(snapshot()).toEqual(before);
   expectRejected(
-    sukti("import", write("bad.ndjson", '{"idNum": 1}'), "--dry-run"),
+    await sukti("import", write("bad.ndjson", '{"idNum": 1}'), "--dry-run"),
     "line 1 [idNum 1]: language: is missing",
   );
   expect(snapshot()).toEqual(before);
   removeDb();
-  expectOk(sukti("import", WXR, "--dry-run"));
+  expectOk(await sukti("import", WXR, "--dry-run"));
   expect(existsSync(dbPath)).toBe(false);
 });
 
-test("seed loads the demo into an empty database and refuses one with other content unless --force", () => {
-  expect(expectOk(sukti("seed"))).toMatch(/posts: \d+ created, 0 updated, 0 unchanged/);
+test("seed loads the demo into an empty database and refuses one with other content unless --force", async () => {
+  expect(expectOk(await sukti("seed"))).toMatch(/posts: \d+ created, 0 updated, 0 unchanged/);
   const count = query<{ n: number }>("SELECT count(*) AS n FROM posts")[0]!.n;
   expect(count).toBeGreaterThan(100);
-  expect(expectOk(sukti("seed"))).toContain(`posts: 0 created, 0 updated, ${count} unchanged`);
+  expect(expectOk(await sukti("seed"))).toContain(`posts: 0 created, 0 updated, ${count} unchanged`);
   removeDb();
-  expectOk(sukti("import", path.join(FIXTURES, "posts.ndjson")));
+  expectOk(await sukti("import", path.join(FIXTURES, "posts.ndjson")));
   const before = snapshot();
-  const refused = sukti("seed");
+  const refused = await sukti("seed");
   expectRejected(refused, "pages that are not demo content", "--force");
   expect(refused.stderr).toMatch(/already holds [1-4] posts and 0 pages/);
   expect(snapshot()).toEqual(before);
-  expectRejected(sukti("seed", "--force"), "is held in the database by post");
+  expectRejected(await sukti("seed", "--force"), "is held in the database by post");
   expect(snapshot()).toEqual(before);
 });
 
-test("generate writes the same corpus for the same seed, in JSON or NDJSON, and it imports", () => {
+test("generate writes the same corpus for the same seed, in JSON or NDJSON, and it imports", async () => {
   const a = path.join(dir, "a.ndjson");
   const b = path.join(dir, "b.ndjson");
-  expectOk(sukti("generate", "--count", "300", "--seed", "42", "--out", a));
-  expectOk(sukti("generate", "--count", "300", "--seed", "42", "--out", b));
+  expectOk(await sukti("generate", "--count", "300", "--seed", "42", "--out", a));
+  expectOk(await sukti("generate", "--count", "300", "--seed", "42", "--out", b));
   expect(readFileSync(a, "utf8")).toBe(readFileSync(b, "utf8"));
   const lines = readFileSync(a, "utf8").trim().split("\n");
   expect(lines).toHaveLength(300);
   expect(new Set(lines.map((l) => JSON.parse(l).language))).toEqual(new Set(["english", "hindi", "marathi"]));
-  const json = JSON.parse(expectOk(sukti("generate", "--count", "5", "--seed", "42", "--format", "json")));
-  const ndjson = expectOk(sukti("generate", "--count", "5", "--seed", "42", "--format", "ndjson"));
+  const json = JSON.parse(
+    expectOk(await sukti("generate", "--count", "5", "--seed", "42", "--format", "json")),
+  );
+  const ndjson = expectOk(await sukti("generate", "--count", "5", "--seed", "42", "--format", "ndjson"));
   expect(
     ndjson
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l)),
   ).toEqual(json);
-  expect(expectOk(sukti("import", a))).toContain("posts: 300 created");
+  expect(expectOk(await sukti("import", a))).toContain("posts: 300 created");
 });
 
-test("usage mistakes are one line and exit 2; help exits 0", () => {
+test("usage mistakes are one line and exit 2; help exits 0", async () => {
   for (const args of [
     ["import"],
     ["import", "a", "b"],
@@ -297,13 +306,13 @@ test("usage mistakes are one line and exit 2; help exits 0", () => {
     ["import", "x", "--format", "csv"],
     ["import", "x", "--language", "german"],
   ]) {
-    const result = sukti(...args);
+    const result = suktiProcess(...args);
     expect(result.status, args.join(" ")).toBe(2);
     expect(result.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
   }
-  expect(expectOk(sukti("--help"))).toContain("sukti import FILE");
-  expect(expectOk(sukti("import", "--help"))).toContain("--dry-run");
-  const missing = sukti("import", "nope.json");
+  expect(expectOk(suktiProcess("--help"))).toContain("sukti import FILE");
+  expect(expectOk(suktiProcess("import", "--help"))).toContain("--dry-run");
+  const missing = suktiProcess("import", "nope.json");
   expect(missing.status).toBe(1);
   expect(missing.stderr).toBe("sukti: cannot read nope.json: no such file\n");
   const pg = spawnSync(process.execPath, [path.join(ROOT, "bin/sukti.js"), "seed"], {
@@ -317,7 +326,7 @@ test("usage mistakes are one line and exit 2; help exits 0", () => {
 
 test("a reader during an import sees the old content or the new, never part of it", async () => {
   expectOk(
-    sukti(
+    await sukti(
       "import",
       write(
         "one.ndjson",
@@ -329,7 +338,7 @@ test("a reader during an import sees the old content or the new, never part of i
     ),
   );
   const corpus = path.join(dir, "corpus.ndjson");
-  expectOk(sukti("generate", "--count", "3000", "--out", corpus));
+  expectOk(await sukti("generate", "--count", "3000", "--out", corpus));
   const reader = db();
   const count = reader.prepare("SELECT count(*) FROM posts").pluck();
   const seen = new Set<number>();
