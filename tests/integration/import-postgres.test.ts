@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type CliResult, runSukti } from "#tests/support/cli.ts";
 import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -28,7 +29,11 @@ describe.skipIf(!available)("sukti on PostgreSQL", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const sukti = (url: string, ...args: string[]): SpawnSyncReturns<string> =>
+  /** `sukti …` on `url`, in this process (tests/support/cli.ts). */
+  const sukti = (url: string, ...args: string[]): Promise<CliResult> =>
+    runSukti(args, { DATABASE_URL: url, SUKTI_DEBUG: "" });
+  /** …and as its own process, for the one case where a real exit matters (a database that is down). */
+  const suktiProcess = (url: string, ...args: string[]): SpawnSyncReturns<string> =>
     spawnSync(process.execPath, [path.join(ROOT, "bin/sukti.js"), ...args], {
       cwd: dir,
       env: { ...process.env, DATABASE_URL: url, SUKTI_DEBUG: "" },
@@ -57,11 +62,11 @@ describe.skipIf(!available)("sukti on PostgreSQL", () => {
   test("imports WordPress, JSON and NDJSON; a second run changes nothing", async () => {
     for (const [i, file] of ["wordpress-export.xml", "original-export.json", "posts.ndjson"].entries()) {
       const url = await postgres.createDatabase(`cli_import_${i}`);
-      const first = sukti(url, "import", path.join(FIXTURES, file), "--language", "hindi");
+      const first = await sukti(url, "import", path.join(FIXTURES, file), "--language", "hindi");
       expect(first.status, first.stderr).toBe(0);
       expect(first.stdout).toMatch(/posts: [\d,]+ created/);
       const before = await snapshot(url);
-      const again = sukti(url, "import", path.join(FIXTURES, file), "--language", "hindi");
+      const again = await sukti(url, "import", path.join(FIXTURES, file), "--language", "hindi");
       expect(again.status, again.stderr).toBe(0);
       expect(again.stdout).toMatch(/posts: 0 created, 0 updated, [\d,]+ unchanged/);
       expect(await snapshot(url)).toEqual(before);
@@ -70,7 +75,7 @@ describe.skipIf(!available)("sukti on PostgreSQL", () => {
 
   test("an invalid file is rejected whole, naming the record; a dry run writes nothing", async () => {
     const url = await postgres.createDatabase("cli_reject");
-    expect(sukti(url, "seed").status).toBe(0);
+    expect((await sukti(url, "seed")).status).toBe(0);
     const before = await snapshot(url);
     const file = path.join(dir, "bad.json");
     const good = { idNum: 990_002, language: "english", status: "publish", postTime: 1_700_000_000 };
@@ -83,7 +88,7 @@ describe.skipIf(!available)("sukti on PostgreSQL", () => {
         ],
       }),
     );
-    const rejected = sukti(url, "import", file);
+    const rejected = await sukti(url, "import", file);
     expect(rejected.status).toBe(1);
     expect(rejected.stderr).toContain("broken-one");
     expect(rejected.stderr).toContain("the database was not changed");
@@ -97,7 +102,7 @@ describe.skipIf(!available)("sukti on PostgreSQL", () => {
         posts: [{ ...good, idNum: 990_001, title: "Dry", slug: "dry-one", content: "<p>d</p>" }],
       }),
     );
-    const dryRun = sukti(url, "import", dry, "--dry-run");
+    const dryRun = await sukti(url, "import", dry, "--dry-run");
     expect(dryRun.status, dryRun.stderr).toBe(0);
     expect(dryRun.stdout).toContain("1 would be created");
     expect(await snapshot(url)).toEqual(before);
@@ -105,11 +110,11 @@ describe.skipIf(!available)("sukti on PostgreSQL", () => {
 
   test("seed fills an empty database once and refuses one with other content unless --force", async () => {
     const url = await postgres.createDatabase("cli_seed");
-    const seeded = sukti(url, "seed");
+    const seeded = await sukti(url, "seed");
     expect(seeded.status, seeded.stderr).toBe(0);
     const once = await snapshot(url);
     expect(once.posts.length).toBeGreaterThan(100);
-    expect(sukti(url, "seed").stdout).toMatch(/0 created, 0 updated/);
+    expect((await sukti(url, "seed")).stdout).toMatch(/0 created, 0 updated/);
     const other = path.join(dir, "other.json");
     writeFileSync(
       other,
@@ -127,22 +132,22 @@ describe.skipIf(!available)("sukti on PostgreSQL", () => {
         ],
       }),
     );
-    expect(sukti(url, "import", other).status).toBe(0);
-    const refused = sukti(url, "seed");
+    expect((await sukti(url, "import", other)).status).toBe(0);
+    const refused = await sukti(url, "seed");
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain("--force");
-    expect(sukti(url, "seed", "--force").status).toBe(0);
+    expect((await sukti(url, "seed", "--force")).status).toBe(0);
   });
 
   test("generate's corpus imports; a database that is down is one line, without the password", async () => {
     const url = await postgres.createDatabase("cli_generate");
     const corpus = path.join(dir, "corpus.ndjson");
-    expect(sukti(url, "generate", "--count", "300", "--out", corpus).status).toBe(0);
-    const imported = sukti(url, "import", corpus);
+    expect((await sukti(url, "generate", "--count", "300", "--out", corpus)).status).toBe(0);
+    const imported = await sukti(url, "import", corpus);
     expect(imported.status, imported.stderr).toBe(0);
     expect(imported.stdout).toContain("300 created");
 
-    const down = sukti("postgres://sukti:hunter2@127.0.0.1:1/nowhere", "import", corpus);
+    const down = suktiProcess("postgres://sukti:hunter2@127.0.0.1:1/nowhere", "import", corpus);
     expect(down.status).toBe(1);
     expect(down.stderr.trim().split("\n")).toHaveLength(1);
     expect(down.stderr).not.toContain("hunter2");
