@@ -5,13 +5,8 @@ import { PostGrid } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
 import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
-import {
-  LANGUAGE_HOME_DESCRIPTION,
-  languageAlternates,
-  pagedPath,
-  pageMeta,
-  postMeta,
-} from "#app/content/seo.ts";
+import { postMeta } from "#app/content/post-meta.ts";
+import { LANGUAGE_HOME_DESCRIPTION, languageAlternates, pagedPath, pageMeta } from "#app/content/seo.ts";
 import type { LanguageRouteData, PostRouteData } from "#app/routes/language-route.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 

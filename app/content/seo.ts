@@ -1,16 +1,9 @@
 // What crawlers and link-preview bots read in <head>: titles, descriptions,
-// canonical and hreflang links, Open Graph, Twitter cards and JSON-LD.
+// canonical and hreflang links, Open Graph and Twitter cards (a post's own,
+// with its JSON-LD: ./post-meta.ts).
 // Pure: route `meta` functions call these on the server and in the browser.
 import type { MetaDescriptor } from "react-router";
-import { htmlToText } from "#app/content/html-text.ts";
 import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
-import {
-  SHARE_IMAGE_HEIGHT,
-  SHARE_IMAGE_WIDTH,
-  type ShareImageSource,
-  shareImagePath,
-  shareText,
-} from "#app/content/share-image.ts";
 import { siteConfig } from "#app/site.config.ts";
 
 /** Open Graph locales: the site is written for readers in India. */
@@ -105,110 +98,6 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: image.url },
     { name: "twitter:image:alt", content: image.alt },
-  ];
-}
-
-export interface PostMetaInput extends ShareImageSource {
-  excerpt: string;
-  isoDateTime: string;
-  tags: { name: string }[];
-  categories: { name: string }[];
-  source?: {
-    person: { name: string; href: string } | null;
-    work: string;
-    reference: string;
-    line: string;
-  } | null;
-  /** The post in other languages. */
-  translations?: { lang: string; href: string; title: string }[];
-}
-
-/** hreflang links for a post and its translations: none when it has no translation. */
-export function postAlternates(
-  origin: string,
-  post: { lang: string; href: string },
-  translations: readonly { lang: string; href: string }[],
-): MetaDescriptor[] {
-  if (translations.length === 0) return [];
-  return [post, ...translations].map((page) => ({
-    tagName: "link" as const,
-    rel: "alternate",
-    hrefLang: page.lang,
-    href: `${origin}${page.href}`,
-  }));
-}
-
-/** A post: article tags, its share image as the preview, and JSON-LD (a BlogPosting carrying the Quotation). */
-export function postMeta(origin: string, post: PostMetaInput, canonicalUrl: string): MetaDescriptor[] {
-  const text = htmlToText(post.content);
-  const description = summarize(post.excerpt || text || post.title);
-  const imageUrl = `${origin}${shareImagePath(post)}`;
-  const { quote, attribution } = shareText(post.content, post.source?.line);
-  const title = `${post.title} · ${siteConfig.name}`;
-  const person = post.source?.person;
-  const author = person
-    ? { "@type": "Person", name: person.name, url: `${origin}${person.href}` }
-    : { "@type": "Person", name: siteConfig.teacherName };
-  const translations = post.translations ?? [];
-  const path = canonicalUrl.startsWith(origin) ? canonicalUrl.slice(origin.length) : canonicalUrl;
-  const base = pageMeta({
-    origin,
-    title,
-    description,
-    path,
-    language: post.language,
-    type: "article",
-    image: { url: imageUrl, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: post.title },
-  });
-  return [
-    ...base,
-    { property: "og:image:type", content: "image/jpeg" },
-    { property: "article:published_time", content: post.isoDateTime },
-    ...post.categories.map((category) => ({ property: "article:section", content: category.name })),
-    ...post.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
-    ...postAlternates(origin, { lang: LANG_TAG[post.language], href: path }, translations),
-    {
-      "script:ld+json": {
-        "@context": "https://schema.org",
-        "@type": "BlogPosting",
-        headline: post.title.slice(0, 110),
-        description,
-        url: canonicalUrl,
-        mainEntityOfPage: canonicalUrl,
-        image: {
-          "@type": "ImageObject",
-          url: imageUrl,
-          width: SHARE_IMAGE_WIDTH,
-          height: SHARE_IMAGE_HEIGHT,
-        },
-        datePublished: post.isoDateTime,
-        inLanguage: LANG_TAG[post.language],
-        author,
-        publisher: {
-          "@type": "Organization",
-          name: siteConfig.name,
-          logo: { "@type": "ImageObject", url: `${origin}${SITE_IMAGE.src}` },
-        },
-        keywords: post.tags.map((tag) => tag.name).join(", ") || undefined,
-        ...(translations.length > 0
-          ? {
-              workTranslation: translations.map((translation) => ({
-                "@type": "BlogPosting",
-                headline: translation.title.slice(0, 110),
-                url: `${origin}${translation.href}`,
-                inLanguage: translation.lang,
-              })),
-            }
-          : {}),
-        mainEntity: {
-          "@type": "Quotation",
-          text: quote.length > 0 ? quote.join("\n") : post.title,
-          inLanguage: LANG_TAG[post.language],
-          author,
-          ...(attribution ? { citation: attribution } : {}),
-        },
-      },
-    },
   ];
 }
 

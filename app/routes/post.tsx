@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { PostScreen } from "#app/components/language-screen.tsx";
 import { htmlToText } from "#app/content/html-text.ts";
-import { originOf, pageMeta, postMeta, summarize } from "#app/content/seo.ts";
+import { postMeta } from "#app/content/post-meta.ts";
+import { originOf, pageMeta, summarize } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { loadPostPage } from "#app/routes/language-route.server.ts";
 import { siteConfig } from "#app/site.config.ts";
