@@ -577,6 +577,6 @@ test("--source-field syntax, and its refusal for JSON and NDJSON files", () => {
       "--source-field reads WordPress exports only",
     );
   }
-  expect(openSource("posts.json", "json", "hindi").format).toBe("json");
+  expect(openSource("posts.json", "json", { language: "hindi" }).format).toBe("json");
   expect(openSource("export.xml", "wxr", { language: "hindi", sourceFields: fields }).format).toBe("wxr");
 });

@@ -12,17 +12,16 @@ import { wxrSource } from "#cli/import-wxr.ts";
 import type { Format, Source, SourceItem, SourceOptions } from "#cli/source.ts";
 
 /**
- * The reader for a format. `options` are --language and --source-field (a bare
- * language is --language alone). `attachments` (WXR only) are those a first
- * pass collected; given them, the source resolves featured images on its first read.
+ * The reader for a format. `options` are --language and --source-field.
+ * `attachments` (WXR only) are those a first pass collected; given them, the
+ * source resolves featured images on its first read.
  */
 export function openSource(
   file: string,
   format: Format,
-  options?: Language | SourceOptions,
+  sourceOptions: SourceOptions = {},
   attachments?: Map<string, string>,
 ): Source {
-  const sourceOptions: SourceOptions = typeof options === "string" ? { language: options } : (options ?? {});
   if (format === "wxr") return wxrSource(file, sourceOptions, undefined, attachments);
   if (sourceOptions.sourceFields) {
     throw new UserError(
