@@ -47,12 +47,14 @@ export function postKey(language: Language, slug: string): string {
  */
 export const PARKED_ID_NUM_BASE = 1_000_000_000_000_000;
 
-export interface StoredPost {
-  id: number;
+/** A post's columns as written (content already sanitized). */
+export interface PostRow {
+  language: Language;
   idNum: number;
-  status: string;
+  status: PostStatus;
   postTime: number;
   title: string;
+  slug: string;
   featureImageUrl: string;
   content: string;
   excerpt: string;
@@ -61,6 +63,9 @@ export interface StoredPost {
   work: string;
   reference: string;
 }
+
+/** A post as found, to compare with its record (language and slug found it). */
+export type StoredPost = Omit<PostRow, "language" | "slug" | "status"> & { id: number; status: string };
 
 /** A person as stored. */
 export interface StoredPerson {
@@ -75,23 +80,6 @@ export interface PersonPost {
   title: string;
   content: string;
   excerpt: string;
-  work: string;
-  reference: string;
-}
-
-/** A post's columns as written (content already sanitized). */
-export interface PostRow {
-  language: Language;
-  idNum: number;
-  status: PostStatus;
-  postTime: number;
-  title: string;
-  slug: string;
-  featureImageUrl: string;
-  content: string;
-  excerpt: string;
-  translationKey: string | null;
-  personId: number | null;
   work: string;
   reference: string;
 }
