@@ -36,6 +36,13 @@ beforeAll(async () => {
     excerpt: payload,
     tags: [`tag ${payload}`.slice(0, 60)],
     categories: ["XSS"],
+    // …and in its source and translation group (issue 15): names, work and key are text too.
+    translationKey: `k${i + 1} ${payload}`.slice(0, 200),
+    source: {
+      person: `Person ${i + 1} ${payload}`.slice(0, 200),
+      work: payload.slice(0, 500),
+      reference: payload.slice(0, 500),
+    },
   }));
   const file = path.join(dir, "xss.ndjson");
   writeFileSync(file, records.map((r) => JSON.stringify(r)).join("\n"));
@@ -85,6 +92,8 @@ async function visitEveryPayload(options: { bypassCSP?: boolean }, posts: string
     ...posts,
     "/english/home",
     "/english/home?page=2",
+    "/people",
+    "/people?page=2",
     "/tags",
     "/category/xss",
     "/search/payload",
@@ -104,6 +113,7 @@ async function visitEveryPayload(options: { bypassCSP?: boolean }, posts: string
         `XSS ${n} ${payloads[Number(n) - 1]}`.slice(0, 150).trim(),
       );
       expect(await page.locator(".post-content").textContent(), url).toContain(`Payload ${n}:`);
+      expect(await page.locator(".post-source a").textContent(), url).toContain(`Person ${n} `);
       expect(
         await page.locator(".post-content script, .post-content iframe, .post-content svg").count(),
         url,
