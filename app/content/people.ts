@@ -1,7 +1,7 @@
 // People: who said or wrote a post (issue 15). A person has a name per
 // language and a slug (their page is /people/{slug}); the importer knows a
 // person by any name they were given, folded by personKey.
-import { LANGUAGES, type Language } from "#app/content/languages.ts";
+import { LANG_TAG, LANGUAGES, type Language } from "#app/content/languages.ts";
 import { hasDevanagari } from "#app/content/search-fold.ts";
 
 /** A person's names, one per language; "" where none was given. */
@@ -47,4 +47,16 @@ export function allNames(names: PersonNames): string[] {
 
 export function personPath(slug: string): string {
   return `/people/${encodeURIComponent(slug)}`;
+}
+
+/** The BCP 47 tag of the language a person's name is given in (English when none matches). */
+export function nameLang(names: PersonNames, name: string): string {
+  return LANG_TAG[LANGUAGES.find((language) => names[language] === name) ?? "english"];
+}
+
+/** A person's names other than `shown`, each with its lang, for a page to show beside it. */
+export function otherNames(names: PersonNames, shown: string): { name: string; lang: string }[] {
+  return allNames(names)
+    .filter((name) => name !== shown)
+    .map((name) => ({ name, lang: nameLang(names, name) }));
 }

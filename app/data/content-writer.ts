@@ -208,7 +208,9 @@ class WriteRules {
   *writePost(post: PostRecord, html: string): Steps<WriteOutcome> {
     const existing = yield* run((t) => t.findPost(post.language, post.slug));
     const translationKey = post.translationKey ?? null;
-    if (translationKey !== null) yield* this.#claimTranslation(post, translationKey, existing?.id);
+    // The post now holding the record's place in its translation group, if another.
+    const holder =
+      translationKey === null ? null : yield* this.#claimTranslation(post, translationKey, existing?.id);
     const person = post.source?.person ? yield* this.#person(post.source.person, post.language) : null;
     let outcome: WriteOutcome;
     if (!existing) outcome = "created";
@@ -218,10 +220,7 @@ class WriteRules {
     if (this.#dryRun || outcome === "unchanged") return outcome;
 
     if (!existing || existing.idNum !== post.idNum) yield* this.#freeIdNum(post, existing?.id);
-    if (translationKey !== null && existing?.translationKey !== translationKey) {
-      const holder = yield* run((t) => t.findTranslation(translationKey, post.language));
-      if (holder && holder.id !== existing?.id) yield* run((t) => t.clearTranslation(holder.id));
-    }
+    if (holder) yield* run((t) => t.clearTranslation(holder.id));
     const row: PostRow = {
       language: post.language,
       idNum: post.idNum,
@@ -301,7 +300,11 @@ class WriteRules {
    * language in the import is refused, naming both; a post already in the
    * group gives its place up only if the import rewrites it too.
    */
-  *#claimTranslation(post: PostRecord, translationKey: string, ownId: number | undefined): Steps<void> {
+  *#claimTranslation(
+    post: PostRecord,
+    translationKey: string,
+    ownId: number | undefined,
+  ): Steps<{ id: number } | null> {
     const groupKey = `${translationKey}\n${post.language}`;
     const claimed = this.#groups.get(groupKey);
     if (claimed !== undefined && claimed !== post.slug) {
@@ -316,6 +319,7 @@ class WriteRules {
         `translation group "${translationKey}" already has the ${post.language} post "${holder.slug}"; post "${post.slug}" cannot join it`,
       );
     }
+    return holder && holder.id !== ownId ? holder : null;
   }
 
   /**

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { labelsFor, quoteCount } from "#app/content/labels.ts";
-import { LANG_TAG, LANGUAGES } from "#app/content/languages.ts";
-import { allNames, personName, personPath } from "#app/content/people.ts";
+import { nameLang, otherNames, personName, personPath } from "#app/content/people.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
@@ -33,14 +32,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     people: people
       .map((person) => {
         const name = personName(person.names, "english");
-        const lang = LANG_TAG[LANGUAGES.find((language) => person.names[language] === name) ?? "english"];
-        const others = allNames(person.names)
-          .filter((other) => other !== name)
-          .map((other) => ({
-            name: other,
-            lang: LANG_TAG[LANGUAGES.find((language) => person.names[language] === other) ?? "english"],
-          }));
-        return { name, lang, others, count: person.count, href: personPath(person.slug) };
+        return {
+          name,
+          lang: nameLang(person.names, name),
+          others: otherNames(person.names, name),
+          count: person.count,
+          href: personPath(person.slug),
+        };
       })
       .sort((a, b) => latinFirst.compare(sortName(a.name), sortName(b.name))),
   };

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { labelsFor, quoteCount } from "#app/content/labels.ts";
-import { LANG_TAG, LANGUAGES, type Language } from "#app/content/languages.ts";
-import { allNames, personName, personPath } from "#app/content/people.ts";
+import { LANG_TAG, type Language } from "#app/content/languages.ts";
+import { otherNames, personName, personPath } from "#app/content/people.ts";
 import { POSTS_PER_PAGE, parsePageParam, toPostCard } from "#app/content/post-view.ts";
 import { originOf, pagedPath, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
@@ -53,12 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     person: {
       name,
-      otherNames: allNames(person.names)
-        .filter((other) => other !== name)
-        .map((other) => ({
-          name: other,
-          lang: LANG_TAG[LANGUAGES.find((language) => person.names[language] === other) ?? "english"],
-        })),
+      otherNames: otherNames(person.names, name),
       count: person.count,
       href: personPath(person.slug),
     },
