@@ -30,7 +30,13 @@ import type { SearchResultPage } from "#app/content/model.ts";
 import { seededRandom } from "#app/content/sampling.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
 import { foldWords } from "#app/content/search-fold.ts";
-import { devanagariSkeletons, latinSkeleton, MIN_ROMAN_LETTERS } from "#app/content/search-roman.ts";
+import {
+  devanagariSkeletons,
+  latinSkeleton,
+  MIN_ROMAN_LETTERS,
+  MIN_ROMAN_PREFIX,
+  querySkeletons,
+} from "#app/content/search-roman.ts";
 import { openServedStore } from "#app/data/open-store.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
@@ -206,6 +212,56 @@ async function measure(site: Site, name: string, label: string, rows: readonly R
   return line;
 }
 
+/** A sorted list of every skeleton of the vocabulary's words, to count the words a query skeleton finds. */
+function skeletonIndex(words: readonly string[]): [string, string][] {
+  const entries: [string, string][] = [];
+  for (const word of words) for (const skeleton of devanagariSkeletons(word)) entries.push([skeleton, word]);
+  return entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+function lowerBound(entries: readonly [string, string][], key: string): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (entries[mid]![0] < key) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The cost side of recall: skeletons per query word, and vocabulary words each query matches by skeleton. */
+function costOf(
+  name: string,
+  label: string,
+  rows: readonly Row[],
+  index: readonly [string, string][],
+): string {
+  const skeletonCounts: number[] = [];
+  const matched: number[] = [];
+  for (const row of rows) {
+    const skeletons = querySkeletons(row.romanised);
+    skeletonCounts.push(skeletons.length);
+    const words = new Set<string>();
+    for (const skeleton of skeletons) {
+      const from = lowerBound(index, skeleton);
+      for (let i = from; i < index.length; i++) {
+        const [found, word] = index[i]!;
+        if (found !== skeleton && !(skeleton.length >= MIN_ROMAN_PREFIX && found.startsWith(skeleton))) break;
+        words.add(word);
+      }
+    }
+    matched.push(words.size);
+  }
+  const stats = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    const mean = list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
+    return `mean ${mean.toFixed(2)}, median ${at(0.5)}, p95 ${at(0.95)}, max ${sorted.at(-1) ?? 0}`;
+  };
+  return `${name.padEnd(16)} ${label.padEnd(9)} skeletons a query word: ${stats(skeletonCounts)}; Devanagari words matched: ${stats(matched)}`;
+}
+
 async function probe(
   searchPosts: (text: string, page: number, perPage: number) => Promise<SearchResultPage>,
 ) {
@@ -341,6 +397,12 @@ async function largeVocabulary(dir: string, summary: string[]): Promise<number> 
     for (const language of FIXTURE_LANGUAGES) {
       for (const [file, label] of PARTS) {
         summary.push(await measure(site, `${language} large`, label, rows.get(`${language}.${file}`)!));
+      }
+    }
+    const index = skeletonIndex([...words.values()].flat().map((word) => foldWords(word)[0] ?? word));
+    for (const language of FIXTURE_LANGUAGES) {
+      for (const [file, label] of PARTS) {
+        summary.push(costOf(`${language} large`, label, rows.get(`${language}.${file}`)!, index));
       }
     }
     await probe((text, page, perPage) => store.searchPosts(text, page, perPage));

@@ -415,3 +415,71 @@ test("the new habits stay narrow: what they must not bring in", () => {
   expect(initialismSpellings("abcdefg")).toEqual([]);
   expect(initialismSpellings("rca")).toContain("आरसीए");
 });
+
+// Issue 14, third round: habits found on the tune halves of the large lexicons; our own example words.
+const THIRD_BY_KIND: Record<string, [latin: string, devanagari: string][]> = {
+  "ै written e before s, or ae": [
+    ["kese", "कैसे"],
+    ["pesa", "पैसा"],
+    ["baethak", "बैठक"],
+    ["maedan", "मैदान"],
+  ],
+  "ों written oon, अ before ह written e": [
+    ["ladkoon", "लड़कों"],
+    ["jehaz", "जहाज़"],
+    ["pehan", "पहन"],
+  ],
+  "English -ically, -ally, -age": [
+    ["logically", "लॉजिकली"],
+    ["totally", "टोटली"],
+    ["village", "विलेज"],
+    ["cottage", "कॉटेज"],
+  ],
+  "English o before a nasal, an unstressed vowel before a final m or n": [
+    ["london", "लंदन"],
+    ["monkey", "मंकी"],
+    ["button", "बटन"],
+    ["album", "एल्बम"],
+  ],
+  "English ie, a final y": [
+    ["field", "फील्ड"],
+    ["priest", "प्रीस्ट"],
+    ["cookie", "कुकी"],
+    ["lucky", "लकी"],
+    ["jury", "जूरी"],
+  ],
+  "every English habit at once": [
+    ["maximum", "मैक्सिमम"],
+    ["vaccine", "वॅक्सीन"],
+  ],
+};
+
+for (const [kind, words] of Object.entries(THIRD_BY_KIND)) {
+  test(`romanised: ${kind}`, () => {
+    for (const [latin, devanagari] of words) {
+      expect(romanMatches(latin, foldText(devanagari)), `${latin} → ${devanagari}`).toBe(true);
+    }
+  });
+}
+
+test("the third round's habits stay narrow: what they must not bring in", () => {
+  const mustNot: [latin: string, devanagari: string][] = [
+    // ै as e only before s and a vowel: dena is देना, not दिन; mela not मिला; dekh not दिखा.
+    ["dena", "दिन"],
+    ["mela", "मिला"],
+    ["dekh", "दिखा"],
+    ["dekhna", "दिखना"],
+    // A final -jie is Hindi ए, not English ie: dijie is दीजिए, not दिज़ाइन; kijie not कीज़ा.
+    ["dijie", "दिज़ाइन"],
+    ["kijie", "कीज़ा"],
+    // A final m or n only in words of 5+ letters: kon is कौन, not कन; hon not हन.
+    ["kon", "कन"],
+    ["hon", "हन"],
+    // English a as ै stays out of 4-letter words: sang is संग, not सिंह; band not बिंदु.
+    ["sang", "सिंह"],
+    ["band", "बिंदु"],
+  ];
+  for (const [latin, devanagari] of mustNot) {
+    expect(romanMatches(latin, foldText(devanagari)), `${latin} ↛ ${devanagari}`).toBe(false);
+  }
+});

@@ -308,10 +308,35 @@ const INDIC_RULES: Rule[] = [
   alone((w) => (w.length >= 5 ? eachOccurrence(w, /(?<=[aeiou])d(?=a?v|t)/g, "l").slice(0, 2) : w)),
   // A y between i and a vowel left out: dunia, jamiat, ethiopia (दुनिया जमियत इथियोपिया).
   (w) => w.replace(/(?<=[^aeiou])i(?=[aeou])/g, "iy"),
+  // ै written e in a first syllable before s and a vowel, alone: kese, pesa (कैसे पैसा); not
+  // before other letters (dena, mela, dekh are देना मेला देख, not दिन मिला दिख).
+  alone((w) => w.replace(/^([^aeiou]+)e(?=s[aeiou])/, "$1ai")),
+  // ै written ae before a consonant: kaethal, baethak (कैथल बैठक).
+  (w) => w.replace(/ae(?=[^aeiou])/g, "ai"),
+  // ों written oon at the end: ladkoon, kishoroon (लड़कों किशोरों).
+  (w) => w.replace(/oon$/, "on"),
+  // अ before ह written e: jehaz, pehan (जहाज़ पहन).
+  (w) => w.replace(/eh(?=[aeiou])/g, "ah"),
 ];
 
 /** English spellings of English words and names written in Devanagari (कैबिनेट, ऑपरेशन, इंजेक्टर). */
 const ENGLISH_RULES: Rule[] = [
+  // -ically, -ally and (in a longer word) -age: इकली, अली, एज (magically, totally, village).
+  (w) =>
+    w
+      .replace(/ically$/, "ikli")
+      .replace(/(?<=.)ally$/, "ali")
+      .replace(/(?<=.{3})age(?=s?$)/, "ej"),
+  // A vowel before m or n and a consonant, said as अ: company, conversion, frontier (कंपनी कंवर्शन फ्रंटियर).
+  (w) => w.replace(/o(?=[mn][^aeiouy])/g, "a"),
+  // An unstressed vowel before a final m or n: canon, token, platinum (कैनन टोकन प्लैटिनम).
+  (w) => (w.length >= 5 ? w.replace(/(?<=[^aeiou])[eou](?=[mn]s?$)/, "a") : w),
+  // ie as ई, or ए before a consonant: movie, briefing, friend (मूवी ब्रीफिंग फ्रेंड); a final
+  // -jie is Hindi ए (dijie, kijie: दीजिए कीजिए, not दिज़ाइन).
+  (w) =>
+    [w.replace(/ie(?!$)|(?<=[^aeioujy])ie$/g, "i"), w.replace(/ie(?=[^aeiou])/g, "e")].filter((v) => v !== w),
+  // A final y after a consonant: ई (happy, nursery: हैप्पी नर्सरी).
+  (w) => w.replace(/(?<=[^aeiou])y$/, "i"),
   // u for the inherent a before a consonant cluster or at the end (bus, such,
   // pundit, subki: बस सच पंडित सबकी), a silent final e (more, kathore: मोर कठोर),
   // each alone (Hindi and Marathi u and e are mostly real: buddhi, mulache);
@@ -404,6 +429,10 @@ export function romanisedSpellings(latinWord: string): string[] {
   };
   const english = cumulative(ENGLISH_RULES);
   const spellings = new Set([word, cumulative([...INDIC_RULES, ...ENGLISH_RULES]), english]);
+  // Every English habit at once, the lone ones too (maximum, vaccine: मैक्सिमम वॅक्सीन).
+  let everyEnglish = word;
+  for (const rule of ENGLISH_RULES) everyEnglish = [rule(everyEnglish)].flat().at(-1) || everyEnglish;
+  spellings.add(everyEnglish);
   for (const rule of [...INDIC_RULES, ...ENGLISH_RULES]) {
     for (const changed of [rule(word)].flat()) if (changed !== "") spellings.add(changed);
     // A rule that stands alone also applies to the English reading (dimers: demers as डिमर्स).
