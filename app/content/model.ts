@@ -121,8 +121,10 @@ export interface SearchHit extends PostSummary {
 
 export interface SearchResultPage extends PostListPage {
   posts: SearchHit[];
-  /** Published posts matching, on all pages. */
+  /** Published posts matching, on all pages; counting stops past a bound (see totalCapped). */
   total: number;
+  /** More than `total` posts match: on a results page near the first, the count stops at a bound (docs/search.md). */
+  totalCapped: boolean;
   /** "all": every word matched; "any": nothing had them all, so posts with any word. */
   mode: "all" | "any";
   /** Words of the text beyond the searched ones (see MAX_QUERY_TERMS). */

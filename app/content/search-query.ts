@@ -97,12 +97,20 @@ export const NO_EXPANSIONS: TermExpansions = {
  */
 export type MatchLevel = "exact" | "literal" | "full" | "wide";
 
-/** The alternatives of one query word at a level, as an FTS5 expression. */
-export function termExpression(
+/** The words one query word matches at a level, and the prefix it also matches by (when too many to list). */
+export interface TermAlternatives {
+  /** Whole words; the first is the query word itself. */
+  words: readonly string[];
+  /** Words beginning with this match too (a `*` prefix query), or null. */
+  prefix: string | null;
+}
+
+/** The alternatives of one query word at a level: what termExpression and termTest both read. */
+export function termAlternatives(
   term: QueryTerm,
   expansions: TermExpansions = NO_EXPANSIONS,
   level: MatchLevel = "full",
-): string {
+): TermAlternatives {
   const star = term.prefix && level !== "exact" && expansions.prefix === null;
   const words = [term.word];
   if (level !== "literal") words.push(...expansions.romanExact);
@@ -112,14 +120,38 @@ export function termExpression(
   }
   if (level === "full" || level === "wide") words.push(...expansions.romanPrefix);
   if (level === "wide") words.push(...expansions.concepts);
-  const parts: string[] = [];
+  const kept: string[] = [];
   const seen = new Set<string>();
   for (const [i, word] of words.entries()) {
+    // Words the prefix query matches anyway are left out.
     if (seen.has(word) || (star && i > 0 && word.startsWith(term.word))) continue;
     seen.add(word);
-    parts.push(i === 0 && star ? `${ftsString(word)}*` : ftsString(word));
+    kept.push(word);
   }
+  return { words: kept, prefix: star ? term.word : null };
+}
+
+/** The alternatives of one query word at a level, as an FTS5 expression. */
+export function termExpression(
+  term: QueryTerm,
+  expansions: TermExpansions = NO_EXPANSIONS,
+  level: MatchLevel = "full",
+): string {
+  const { words, prefix } = termAlternatives(term, expansions, level);
+  const parts = words.map((word, i) =>
+    i === 0 && prefix !== null ? `${ftsString(word)}*` : ftsString(word),
+  );
   return parts.length === 1 ? parts[0]! : `(${parts.join(" OR ")})`;
+}
+
+/**
+ * Whether folded text (words separated by single spaces, as the index holds
+ * them, with a space at each end) holds one of the alternatives: the match
+ * termExpression asks the index for, in our code.
+ */
+export function holdsAlternative(spacedText: string, { words, prefix }: TermAlternatives): boolean {
+  for (const word of words) if (spacedText.includes(` ${word} `)) return true;
+  return prefix !== null && spacedText.includes(` ${prefix}`);
 }
 
 /** Every word must match ("all"), or any of them ("any", the fallback when all finds nothing). */

@@ -12,12 +12,15 @@ import { conceptWords } from "#app/content/search-concepts.ts";
 import { foldText } from "#app/content/search-fold.ts";
 import { highlight, snippet, type WordTest, wordTest } from "#app/content/search-highlight.ts";
 import {
+  holdsAlternative,
   inColumn,
   type MatchLevel,
   matchExpression,
   parseQuery,
   type QueryTerm,
+  type TermAlternatives,
   type TermExpansions,
+  termAlternatives,
   termExpression,
   wordMatcher,
 } from "#app/content/search-query.ts";
@@ -36,11 +39,26 @@ export const MAX_EXPANSIONS = 40;
 export const MAX_PREFIX_WORDS = 64;
 /** In "any" mode, how many words are counted per post to rank posts with more of them first. */
 const MAX_COUNTED_TERMS = 6;
+/**
+ * Matches counted for the first pages: past this, the page says "more than
+ * 1,000" (counting every match of "love" at 100,000 posts costs more than the
+ * rest of the search). A page beyond it counts them all.
+ */
+export const COUNT_LIMIT = 1000;
 /** Tags offered when a search finds nothing. */
 const SUGGESTED_TAGS = 12;
 
 export function emptySearchResult(page: number): SearchResultPage {
-  return { posts: [], page, hasNext: false, total: 0, mode: "all", ignoredWords: 0, suggestedTags: [] };
+  return {
+    posts: [],
+    page,
+    hasNext: false,
+    total: 0,
+    totalCapped: false,
+    mode: "all",
+    ignoredWords: 0,
+    suggestedTags: [],
+  };
 }
 
 export type SearchPostRow = PostSummary & {
@@ -52,17 +70,35 @@ export type SearchPostRow = PostSummary & {
   nameMarathi: string | null;
 };
 
+/** A post's indexed title and tags, folded (words separated by single spaces). */
+export interface SearchDocumentHead {
+  id: number;
+  title: string;
+  tags: string;
+}
+
+/** The rest of a post's indexed words, folded: its text (and, as a database may keep them, title and tags again). */
+export interface SearchDocumentBody {
+  id: number;
+  body: string;
+}
+
 /**
  * What a database provides. `match` is an FTS5-syntax expression over the
  * columns title, tags and body (double-quoted words, `*` prefixes, AND, OR,
  * NOT, parentheses, `{column} : (…)`); ids are post ids, newest = highest.
  */
 export interface SearchBackend {
-  count(match: string): Promise<number>;
+  /** How many posts match; when a limit is given, the backend may stop counting there. */
+  count(match: string, limit?: number): Promise<number>;
   /** The highest matching ids, highest first. */
   newest(match: string, limit: number): Promise<number[]>;
-  /** Which of `ids` match. */
-  within(match: string, ids: readonly number[]): Promise<Set<number>>;
+  /** Those of `words` that some indexed post holds (or held), any order. */
+  knownWords(words: readonly string[]): Promise<string[]>;
+  /** The indexed titles and tags of those of `ids` that are in the index, any order. */
+  documentHeads(ids: readonly number[]): Promise<SearchDocumentHead[]>;
+  /** The indexed text of those of `ids` that are in the index, any order. */
+  documentBodies(ids: readonly number[]): Promise<SearchDocumentBody[]>;
   /** Matching ids below `below`, highest first, from `offset`. */
   older(match: string, below: number, limit: number, offset: number): Promise<number[]>;
   /** Published posts among `ids`, any order. */
@@ -84,7 +120,7 @@ export interface SearchBackend {
 }
 
 /** Indexed words found for a query word: words beginning with it, containing it, sounding like it, meaning it. */
-async function expand(backend: SearchBackend, term: QueryTerm): Promise<TermExpansions> {
+export async function expand(backend: SearchBackend, term: QueryTerm): Promise<TermExpansions> {
   const prefixLookup = term.prefix
     ? backend.wordRange(term.word, `${term.word}\u{10FFFF}`, MAX_PREFIX_WORDS + 1)
     : Promise.resolve(null);
@@ -121,13 +157,20 @@ interface Expressions {
   literal: string;
   groups: string[];
   anyWord: string;
+  /** Each query word's alternatives at each level: what the window is ranked by, in our code. */
+  alternatives: Record<MatchLevel, TermAlternatives[]>;
 }
+
+const LEVELS: readonly MatchLevel[] = ["exact", "literal", "full", "wide"];
 
 function expressions(
   terms: readonly QueryTerm[],
   found: readonly TermExpansions[],
   mode: "all" | "any",
 ): Expressions {
+  const alternatives = Object.fromEntries(
+    LEVELS.map((level) => [level, terms.map((term, i) => termAlternatives(term, found[i], level))]),
+  ) as Record<MatchLevel, TermAlternatives[]>;
   const level = (name: MatchLevel) =>
     matchExpression(
       terms.map((term, i) => termExpression(term, found[i], name)),
@@ -142,6 +185,7 @@ function expressions(
     literal: level("literal"),
     groups,
     anyWord: matchExpression(groups, "any"),
+    alternatives,
   };
 }
 
@@ -160,37 +204,85 @@ function tiersOf(query: Expressions): string[] {
 }
 
 /**
+ * The alternatives without the words no post holds (a romanised guess, a
+ * concept word, the query word itself when it is no indexed word): they
+ * cannot match, and a test left with none needs no post's text.
+ */
+async function presentAlternatives(
+  backend: SearchBackend,
+  alternatives: Record<MatchLevel, TermAlternatives[]>,
+): Promise<Record<MatchLevel, TermAlternatives[]>> {
+  const words = new Set(Object.values(alternatives).flatMap((level) => level.flatMap((a) => a.words)));
+  const known = new Set(await backend.knownWords([...words]));
+  const present = {} as Record<MatchLevel, TermAlternatives[]>;
+  for (const level of LEVELS) {
+    present[level] = alternatives[level].map((a) => ({
+      words: a.words.filter((word) => known.has(word)),
+      prefix: a.prefix,
+    }));
+  }
+  return present;
+}
+
+/**
  * Orders a tier's window, best first, by: (in "any" mode) how many words the
  * post has; whether its title has them all; whether it has the words
  * themselves (not only longer words or romanised forms); whether a tag or
  * category matched; whether the words are there as typed (not only through
- * romanisation); then the newest first. Each test is one match over the
- * window (run concurrently where the backend can).
+ * romanisation); then the newest first. The tests are the match expressions'
+ * own, run in our code on the window's indexed words: titles and tags, then
+ * the text of the posts those leave undecided (two reads of at most
+ * RANK_WINDOW documents, not one index query per test; decision 040).
  */
 async function rankWindow(backend: SearchBackend, window: readonly number[], query: Expressions) {
   if (window.length <= 1) return [...window];
-  const matches: string[] = [];
-  if (query.mode === "any") matches.push(...query.groups.slice(0, MAX_COUNTED_TERMS));
-  const counted = matches.length;
-  if (query.groups.length > 1) matches.push(inColumn("title", query.wide));
-  if (query.exact !== query.full) matches.push(query.exact);
-  matches.push(inColumn("tags", query.anyWord));
-  if (query.literal !== query.full && query.literal !== query.exact) matches.push(query.literal);
-  const tests = await Promise.all(matches.map((match) => backend.within(match, window)));
+  const { mode } = query;
+  const alternatives = await presentAlternatives(backend, query.alternatives);
+  const combine = (tests: boolean[]) => (mode === "all" ? tests.every(Boolean) : tests.some(Boolean));
+  const level = (text: string, name: MatchLevel) =>
+    combine(alternatives[name].map((alternative) => holdsAlternative(text, alternative)));
+  /** Whether a post's text could hold the alternative: not when no post holds any of its words. */
+  const possible = ({ words, prefix }: TermAlternatives) => words.length > 0 || prefix !== null;
+  const possibleLevel = (name: MatchLevel) => combine(alternatives[name].map(possible));
+  const counted = mode === "any" ? alternatives.wide.slice(0, MAX_COUNTED_TERMS) : [];
+  const testExact = query.exact !== query.full;
+  const testLiteral = query.literal !== query.full && query.literal !== query.exact;
+  /** The key of a post: its tests in order, each 1 or 0; each text with a space at each end, `text` all its words read so far. */
+  const keyOf = (title: string, tags: string, text: string) => {
+    const key = [counted.filter((alternative) => holdsAlternative(text, alternative)).length];
+    if (alternatives.wide.length > 1) key.push(level(title, "wide") ? 1 : 0);
+    if (testExact) key.push(level(text, "exact") ? 1 : 0);
+    key.push(alternatives.wide.some((alternative) => holdsAlternative(tags, alternative)) ? 1 : 0);
+    if (testLiteral) key.push(level(text, "literal") ? 1 : 0);
+    return key;
+  };
+  /** Whether the post's text could change its key: a test its title and tags fail but its text might pass. */
+  const settled = (text: string) =>
+    counted.every((alternative) => holdsAlternative(text, alternative) || !possible(alternative)) &&
+    (!testExact || level(text, "exact") || !possibleLevel("exact")) &&
+    (!testLiteral || level(text, "literal") || !possibleLevel("literal"));
+  // Titles and tags first: they often settle every test (a title holding the word),
+  // and a post's text is read only when they do not.
+  const heads = await backend.documentHeads(window);
   const keys = new Map<number, number[]>();
-  for (const id of window) {
-    const key = [0];
-    for (const [i, test] of tests.entries()) {
-      const hit = test.has(id) ? 1 : 0;
-      if (i < counted) key[0]! += hit;
-      else key.push(hit);
-    }
-    keys.set(id, key);
+  const unsettled = new Map<number, { title: string; tags: string; text: string }>();
+  for (const { id, title, tags } of heads) {
+    const spaced = { title: ` ${title} `, tags: ` ${tags} `, text: ` ${title} ${tags} ` };
+    keys.set(id, keyOf(spaced.title, spaced.tags, spaced.text));
+    if (!settled(spaced.text)) unsettled.set(id, spaced);
   }
+  if (unsettled.size > 0) {
+    for (const { id, body } of await backend.documentBodies([...unsettled.keys()])) {
+      const spaced = unsettled.get(id)!;
+      keys.set(id, keyOf(spaced.title, spaced.tags, `${spaced.text}${body} `));
+    }
+  }
+  // A post unpublished since the window was read has no document: last.
+  const keyFor = (id: number) => keys.get(id) ?? [-1];
   return [...window].sort((a, b) => {
-    const ka = keys.get(a)!;
-    const kb = keys.get(b)!;
-    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
+    const ka = keyFor(a);
+    const kb = keyFor(b);
+    for (let i = 0; i < Math.min(ka.length, kb.length); i++) if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
     return b - a;
   });
 }
@@ -313,25 +405,29 @@ export async function searchWith(
     return { ...emptySearchResult(page), suggestedTags: await backend.suggestedTags(SUGGESTED_TAGS) };
   }
   const found = await Promise.all(parsed.terms.map((term) => expand(backend, term)));
+  let skip = (page - 1) * perPage;
+  // Matches are counted up to COUNT_LIMIT, or all of them for a page that reaches past it.
+  const countLimit = skip + perPage < COUNT_LIMIT ? COUNT_LIMIT + 1 : undefined;
   let query = expressions(parsed.terms, found, "all");
-  let total = await backend.count(query.wide);
+  let total = await backend.count(query.wide, countLimit);
   if (total === 0 && parsed.terms.length > 1) {
     query = expressions(parsed.terms, found, "any");
-    total = await backend.count(query.wide);
+    total = await backend.count(query.wide, countLimit);
   }
+  const totalCapped = countLimit !== undefined && total > COUNT_LIMIT;
   const result: SearchResultPage = {
     ...emptySearchResult(page),
-    total,
+    total: totalCapped ? COUNT_LIMIT : total,
+    totalCapped,
     mode: query.mode,
     ignoredWords: parsed.ignored,
   };
   if (total === 0) result.suggestedTags = await backend.suggestedTags(SUGGESTED_TAGS);
-  let skip = (page - 1) * perPage;
   if (total <= skip) return result;
 
   const tiers = tiersOf(query);
   const ids: number[] = [];
-  let remaining = total;
+  let remaining = totalCapped ? Number.POSITIVE_INFINITY : total;
   for (const [i, tier] of tiers.entries()) {
     const want = perPage + 1 - ids.length;
     if (want <= 0 || remaining <= 0) break;

@@ -50,8 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     text,
     cut,
     page,
-    pageCount: Math.max(1, Math.ceil(result.total / POSTS_PER_PAGE)),
+    // Unknown when the count stopped at its bound: the pages show "next" only.
+    pageCount: result.totalCapped ? undefined : Math.max(1, Math.ceil(result.total / POSTS_PER_PAGE)),
     total: result.total,
+    totalCapped: result.totalCapped,
     mode: result.mode,
     ignoredWords: result.ignoredWords,
     hasNext: result.hasNext,
@@ -64,8 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function countLine(total: number) {
+function countLine(total: number, capped: boolean) {
   if (total === 0) return "No quotes found";
+  if (capped) return `More than ${total.toLocaleString("en")} quotes found`;
   return `${total.toLocaleString("en")} ${total === 1 ? "quote" : "quotes"} found`;
 }
 
@@ -92,7 +95,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { text, cut, page, pageCount, total, mode, ignoredWords, hasNext, hits, script, tags } = loaderData;
+  const { text, cut, page, pageCount, total, totalCapped, mode, ignoredWords, hasNext, hits, script, tags } =
+    loaderData;
   const labels = labelsFor("english");
   return (
     <section className="search-page">
@@ -103,7 +107,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </q>
         {page > 1 ? ` · ${labels.page} ${page}` : ""}
       </h1>
-      <p className="search-count">{countLine(total)}</p>
+      <p className="search-count">{countLine(total, totalCapped)}</p>
       {cut ? (
         <p role="status" className="notice">
           Search text is limited to {SEARCH_MAX_LENGTH} characters; we searched for the first{" "}

@@ -8,7 +8,13 @@
 import type pg from "pg";
 import type { SearchResultPage, Term, Translation } from "#app/content/model.ts";
 import { COLUMN_MARKERS } from "#app/data/postgres/write-target.server.ts";
-import { type SearchBackend, type SearchPostRow, searchWith } from "#app/data/search-core.ts";
+import {
+  type SearchBackend,
+  type SearchDocumentBody,
+  type SearchDocumentHead,
+  type SearchPostRow,
+  searchWith,
+} from "#app/data/search-core.ts";
 import { wordTrigrams } from "#app/data/search-document.ts";
 
 const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", p.slug, p.title,
@@ -143,8 +149,8 @@ const SQL = {
   count: "SELECT count(*) AS n FROM search_documents WHERE document @@ $1::tsquery",
   newest: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery
     ORDER BY post_id DESC LIMIT $2`,
-  within: `SELECT post_id AS id FROM search_documents
-    WHERE post_id = ANY($1::bigint[]) AND document @@ $2::tsquery`,
+  documents: `SELECT post_id AS id, tsvector_to_array(document) AS lexemes FROM search_documents
+    WHERE post_id = ANY($1::bigint[])`,
   older: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery AND post_id < $2
     ORDER BY post_id DESC LIMIT $3 OFFSET $4`,
   posts: `SELECT p.id, ${SUMMARY_COLUMNS}, p.content, pe.slug AS "personSlug", pe.name_english AS "nameEnglish",
@@ -181,11 +187,13 @@ type Name = keyof typeof SQL;
 
 // Statements whose plan depends on the tsquery are planned for each query
 // (unnamed); the others are prepared once per connection.
-const PLANNED_EACH_TIME = new Set<Name>(["count", "newest", "within", "older"]);
+const PLANNED_EACH_TIME = new Set<Name>(["count", "newest", "older"]);
 
 export class PostgresSearchBackend implements SearchBackend {
   readonly #db: pg.Pool | pg.PoolClient;
   readonly #queries = new Map<string, string>();
+  /** Each document's words, as documentHeads read them (one backend serves one search). */
+  readonly #bodies = new Map<number, string>();
 
   constructor(db: pg.Pool | pg.PoolClient) {
     this.#db = db;
@@ -208,6 +216,11 @@ export class PostgresSearchBackend implements SearchBackend {
     return query;
   }
 
+  /**
+   * Every match is counted, whatever the limit: with a LIMIT the planner
+   * turns to a sequential scan of the documents (query-plans.test.ts), and
+   * the GIN bitmap counts a common word's posts cheaply.
+   */
   async count(match: string) {
     return (await this.#rows<{ n: number }>("count", [this.#tsquery(match)]))[0]!.n;
   }
@@ -216,9 +229,42 @@ export class PostgresSearchBackend implements SearchBackend {
     return (await this.#rows<{ id: number }>("newest", [this.#tsquery(match), limit])).map((r) => r.id);
   }
 
-  async within(match: string, ids: readonly number[]) {
-    const rows = await this.#rows<{ id: number }>("within", [ids, this.#tsquery(match)]);
-    return new Set(rows.map((r) => r.id));
+  /**
+   * Every word is taken as known: knownWords lets the ranking skip reading
+   * posts' text, and here documentHeads reads each whole document anyway.
+   */
+  async knownWords(words: readonly string[]) {
+    return [...words];
+  }
+
+  /**
+   * A document is one tsvector: its lexemes are read once and sorted back
+   * into columns by their markers (documentVector); the unmarked words (every
+   * word of the post) are kept for documentBodies.
+   */
+  async documentHeads(ids: readonly number[]) {
+    const rows = await this.#rows<{ id: number; lexemes: string[] }>("documents", [ids]);
+    return rows.map(({ id, lexemes }): SearchDocumentHead => {
+      const words: string[] = [];
+      const title: string[] = [];
+      const tags: string[] = [];
+      for (const lexeme of lexemes) {
+        if (lexeme.startsWith(COLUMN_MARKERS.title)) title.push(lexeme.slice(COLUMN_MARKERS.title.length));
+        else if (lexeme.startsWith(COLUMN_MARKERS.tags)) tags.push(lexeme.slice(COLUMN_MARKERS.tags.length));
+        else words.push(lexeme);
+      }
+      this.#bodies.set(id, words.join(" "));
+      return { id, title: title.join(" "), tags: tags.join(" ") };
+    });
+  }
+
+  async documentBodies(ids: readonly number[]) {
+    const missing = ids.filter((id) => !this.#bodies.has(id));
+    if (missing.length > 0) await this.documentHeads(missing);
+    return ids.flatMap((id): SearchDocumentBody[] => {
+      const body = this.#bodies.get(id);
+      return body === undefined ? [] : [{ id, body }];
+    });
   }
 
   async older(match: string, below: number, limit: number, offset: number) {

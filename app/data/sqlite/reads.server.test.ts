@@ -155,3 +155,41 @@ test("stored HTML is sanitized", async () => {
   expect(content).toContain("Hi");
   expect(content).not.toMatch(/script|onclick|javascript:/i);
 });
+
+test("search counts matches up to 1,000 on the first pages, and all of them on a page past that", async () => {
+  const posts = Array.from({ length: 1030 }, (_, i) =>
+    post({ idNum: i + 1, slug: `p${i + 1}`, title: `Note ${i + 1}`, content: "<p>a common word: river</p>" }),
+  );
+  // Drafts never count, capped or not.
+  posts.push(post({ idNum: 2000, slug: "draft", status: "draft", content: "<p>river</p>" }));
+  writeContent(db, { posts, pages: [] });
+  const first = await store.searchPosts("river", 1, 24);
+  expect(first).toMatchObject({ total: 1000, totalCapped: true, hasNext: true });
+  expect(first.posts).toHaveLength(24);
+  // Page 41 ends at match 984: still counted up to the bound.
+  expect(await store.searchPosts("river", 41, 24)).toMatchObject({ total: 1000, totalCapped: true });
+  // Page 42 reaches past 1,000: every match counted, so the last page is known.
+  expect(await store.searchPosts("river", 42, 24)).toMatchObject({ total: 1030, totalCapped: false, hasNext: true });
+  const last = await store.searchPosts("river", 43, 24);
+  expect(last).toMatchObject({ total: 1030, totalCapped: false, hasNext: false });
+  expect(last.posts.map((p) => p.slug)).toEqual(Array.from({ length: 22 }, (_, i) => `p${22 - i}`));
+  expect(await store.searchPosts("note", 1, 24)).toMatchObject({ total: 1000, totalCapped: true });
+  // Below the bound the count is exact.
+  expect(await store.searchPosts("1030", 1, 24)).toMatchObject({ total: 1, totalCapped: false });
+});
+
+test("search ranks a title match by the words of its text when its title holds only a longer word", async () => {
+  writeContent(db, {
+    posts: [
+      post({ idNum: 1, slug: "oldest", title: "Lovely morning", content: "<p>love is here</p>" }),
+      post({ idNum: 2, slug: "middle", title: "Lovely noon", content: "<p>nothing else</p>" }),
+      post({ idNum: 3, slug: "newest", title: "Lovely evening", content: "<p>nothing more</p>" }),
+      post({ idNum: 4, slug: "text-only", title: "Evening", content: "<p>love</p>" }),
+      post({ idNum: 5, slug: "tagged", title: "Lovely night", content: "<p>quiet</p>", tags: ["Love"] }),
+    ],
+    pages: [],
+  });
+  const found = await store.searchPosts("love", 1, 24);
+  // Title matches first; among them the word itself (in the text, or a tag), then the newest.
+  expect(found.posts.map((p) => p.slug)).toEqual(["tagged", "oldest", "newest", "middle", "text-only"]);
+});

@@ -9,7 +9,13 @@
 import type { Statement } from "better-sqlite3";
 import type { SearchResultPage, Term, Translation } from "#app/content/model.ts";
 import { ftsString } from "#app/content/search-query.ts";
-import { type SearchBackend, type SearchPostRow, searchWith } from "#app/data/search-core.ts";
+import {
+  type SearchBackend,
+  type SearchDocumentBody,
+  type SearchDocumentHead,
+  type SearchPostRow,
+  searchWith,
+} from "#app/data/search-core.ts";
 import { searchDocument, termWords } from "#app/data/search-document.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import { SearchIndexWriter } from "#app/data/sqlite/write-target.server.ts";
@@ -19,10 +25,14 @@ export { emptySearchResult, RANK_WINDOW } from "#app/data/search-core.ts";
 // FTS5 seeks by rowid only when the bound is an INTEGER; better-sqlite3 binds
 // JavaScript numbers as REAL, hence the casts.
 const SQL = {
-  count: "SELECT count(*) FROM search_index WHERE search_index MATCH ?",
+  // LIMIT -1: no limit.
+  count: "SELECT count(*) FROM (SELECT rowid FROM search_index WHERE search_index MATCH ? LIMIT ?)",
   newest: "SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rowid DESC LIMIT ?",
-  within: `SELECT rowid FROM search_index WHERE search_index MATCH ?
-    AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`,
+  knownWords: "SELECT word FROM search_words WHERE word IN (SELECT value FROM json_each(?))",
+  documentHeads: `SELECT post_id AS id, title, tags FROM search_documents
+    WHERE post_id IN (SELECT value FROM json_each(?))`,
+  documentBodies: `SELECT post_id AS id, body FROM search_documents
+    WHERE post_id IN (SELECT value FROM json_each(?))`,
   older: `SELECT rowid FROM search_index WHERE search_index MATCH @match AND rowid < CAST(@below AS INTEGER)
     ORDER BY rowid DESC LIMIT @limit OFFSET @offset`,
   posts: `SELECT p.id, p.language, p.id_num AS idNum, p.slug, p.title,
@@ -77,24 +87,25 @@ export class SqliteSearchBackend implements SearchBackend {
     this.#sql = statements(db);
   }
 
-  async count(match: string) {
-    return this.#sql.count.pluck().get(match) as number;
+  async count(match: string, limit?: number) {
+    return this.#sql.count.pluck().get(match, limit ?? -1) as number;
   }
 
   async newest(match: string, limit: number) {
     return this.#sql.newest.pluck().all(match, limit) as number[];
   }
 
-  /** One FTS5 query over the ids' rowid range (the window is the newest matches, so a range). */
-  async within(match: string, ids: readonly number[]) {
-    if (ids.length === 0) return new Set<number>();
-    let low = ids[0]!;
-    let high = low;
-    for (const id of ids) {
-      if (id < low) low = id;
-      if (id > high) high = id;
-    }
-    return new Set(this.#sql.within.pluck().all(match, low, high) as number[]);
+  async knownWords(words: readonly string[]) {
+    return this.#sql.knownWords.pluck().all(JSON.stringify(words)) as string[];
+  }
+
+  /** The folded columns of search_documents, the text search_index was built from. */
+  async documentHeads(ids: readonly number[]) {
+    return this.#sql.documentHeads.all(JSON.stringify(ids)) as SearchDocumentHead[];
+  }
+
+  async documentBodies(ids: readonly number[]) {
+    return this.#sql.documentBodies.all(JSON.stringify(ids)) as SearchDocumentBody[];
   }
 
   async older(match: string, below: number, limit: number, offset: number) {

@@ -1,0 +1,117 @@
+// The ranking of a search window runs the match expressions' tests in our
+// code (holdsAlternative over the indexed words, search-core.ts rankWindow);
+// here every level of every query word is run both ways, through FTS5 on the
+// real index and through holdsAlternative on the same posts' indexed text,
+// and the two must select the same posts.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { PostRecord } from "#app/content/schemas.ts";
+import {
+  holdsAlternative,
+  inColumn,
+  type MatchLevel,
+  parseQuery,
+  termAlternatives,
+  termExpression,
+} from "#app/content/search-query.ts";
+import { expand } from "#app/data/search-core.ts";
+import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteSearchBackend } from "#app/data/sqlite/search.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
+
+let dir: string;
+let db: Db;
+
+const TEXTS: [title: string, content: string, tags: string[]][] = [
+  ["Love and its ways", "The lovely river of love", ["Love"]],
+  ["Lovers", "प्रेम ही सत्य है", []],
+  ["प्रेम", "मन का प्रेमी, प्रेमाने भरलेले", ["भक्ति"]],
+  ["Truth", "a lover's truth, glove, clover", ["Truth"]],
+  ["शांति", "शान्ति और ज्ञान, आत्मज्ञान", ["शांती"]],
+  ["ज़िंदगी", "जिंदगी, दुःख, दुख, आँख", []],
+  ["Kabir", "kabir says: the river does not drink its own water", ["Kabir"]],
+  ["Prem", "prem premise premium", []],
+  ["मन", "मना मन मनाने", ["मन"]],
+  ["café", "cafe and café, naïve", []],
+  // Words holding a query word inside, never at their start.
+  ["Gloves", "clover fields, unloved, सुमन", ["Gloves"]],
+];
+
+const QUERIES = [
+  "love",
+  "lov",
+  "prem",
+  "प्रेम",
+  "मन",
+  "shanti",
+  "ज्ञान",
+  "zindagi",
+  "kabir river",
+  "cafe",
+  "truth peace",
+  "man",
+];
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "sukti-ranking-"));
+  db = openDatabase(`file:${path.join(dir, "test.db")}`).db;
+  migrate(db);
+  const posts: PostRecord[] = TEXTS.map(([title, content, tags], i) => ({
+    language: /[\u0900-\u097F]/.test(title) ? "hindi" : "english",
+    idNum: i + 1,
+    slug: `post-${i + 1}`,
+    status: "publish",
+    postTime: 1_700_000_000 + i,
+    title,
+    featureImageUrl: "",
+    content: `<p>${content}</p>`,
+    excerpt: "",
+    tags,
+    categories: [],
+  }));
+  writeContent(db, { posts, pages: [] });
+});
+
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("holdsAlternative selects the posts FTS5 selects, for every level, in all columns, the title and the tags", async () => {
+  const backend = new SqliteSearchBackend(db);
+  const ids = db.prepare("SELECT post_id FROM search_documents ORDER BY post_id").pluck().all() as number[];
+  const heads = new Map((await backend.documentHeads(ids)).map((head) => [head.id, head]));
+  const bodies = new Map((await backend.documentBodies(ids)).map((doc) => [doc.id, doc.body]));
+  const match = db
+    .prepare("SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rowid")
+    .pluck();
+  let compared = 0;
+  for (const text of QUERIES) {
+    for (const term of parseQuery(text).terms) {
+      // Expansions as a search finds them, and with a prefix query instead of prefix words.
+      const found = await expand(backend, term);
+      for (const expansions of [found, { ...found, prefix: null }]) {
+        for (const level of ["exact", "literal", "full", "wide"] as MatchLevel[]) {
+          const alternative = termAlternatives(term, expansions, level);
+          const expression = termExpression(term, expansions, level);
+          for (const column of ["all", "title", "tags"] as const) {
+            const viaIndex = match.all(column === "all" ? expression : inColumn(column, expression));
+            const viaCode = ids.filter((id) => {
+              const head = heads.get(id)!;
+              const spaced =
+                column === "all" ? ` ${head.title} ${head.tags} ${bodies.get(id)} ` : ` ${head[column]} `;
+              return holdsAlternative(spaced, alternative);
+            });
+            expect(viaCode, `${text} / ${term.word} / ${level} / ${column}: ${expression}`).toEqual(viaIndex);
+            compared++;
+          }
+        }
+      }
+    }
+  }
+  expect(compared).toBeGreaterThan(300);
+  // The comparison is not empty on both sides.
+  expect(match.all('"love"').length).toBeGreaterThan(0);
+});
