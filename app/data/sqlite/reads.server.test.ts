@@ -169,7 +169,11 @@ test("search counts matches up to 1,000 on the first pages, and all of them on a
   // Page 41 ends at match 984: still counted up to the bound.
   expect(await store.searchPosts("river", 41, 24)).toMatchObject({ total: 1000, totalCapped: true });
   // Page 42 reaches past 1,000: every match counted, so the last page is known.
-  expect(await store.searchPosts("river", 42, 24)).toMatchObject({ total: 1030, totalCapped: false, hasNext: true });
+  expect(await store.searchPosts("river", 42, 24)).toMatchObject({
+    total: 1030,
+    totalCapped: false,
+    hasNext: true,
+  });
   const last = await store.searchPosts("river", 43, 24);
   expect(last).toMatchObject({ total: 1030, totalCapped: false, hasNext: false });
   expect(last.posts.map((p) => p.slug)).toEqual(Array.from({ length: 22 }, (_, i) => `p${22 - i}`));
