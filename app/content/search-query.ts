@@ -145,13 +145,27 @@ export function termExpression(
 }
 
 /**
- * Whether folded text (words separated by single spaces, as the index holds
- * them, with a space at each end) holds one of the alternatives: the match
- * termExpression asks the index for, in our code.
+ * The test of one query word's alternatives on folded text (words separated
+ * by single spaces, as the index holds them, with a space at each end): the
+ * match termExpression asks the index for, in our code. Null when nothing can
+ * pass it (no words, no prefix).
  */
-export function holdsAlternative(spacedText: string, { words, prefix }: TermAlternatives): boolean {
-  for (const word of words) if (spacedText.includes(` ${word} `)) return true;
-  return prefix !== null && spacedText.includes(` ${prefix}`);
+export function alternativeTest({
+  words,
+  prefix,
+}: TermAlternatives): ((spacedText: string) => boolean) | null {
+  const needles = words.map((word) => ` ${word} `);
+  if (prefix !== null) needles.push(` ${prefix}`);
+  if (needles.length === 0) return null;
+  return (spacedText) => {
+    for (const needle of needles) if (spacedText.includes(needle)) return true;
+    return false;
+  };
+}
+
+/** Whether spaced folded text holds one of the alternatives (alternativeTest, once). */
+export function holdsAlternative(spacedText: string, alternatives: TermAlternatives): boolean {
+  return alternativeTest(alternatives)?.(spacedText) ?? false;
 }
 
 /** Every word must match ("all"), or any of them ("any", the fallback when all finds nothing). */

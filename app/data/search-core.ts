@@ -12,7 +12,7 @@ import { conceptWords } from "#app/content/search-concepts.ts";
 import { foldText } from "#app/content/search-fold.ts";
 import { highlight, snippet, type WordTest, wordTest } from "#app/content/search-highlight.ts";
 import {
-  holdsAlternative,
+  alternativeTest,
   inColumn,
   type MatchLevel,
   matchExpression,
@@ -237,28 +237,28 @@ async function presentAlternatives(
 async function rankWindow(backend: SearchBackend, window: readonly number[], query: Expressions) {
   if (window.length <= 1) return [...window];
   const { mode } = query;
-  const alternatives = await presentAlternatives(backend, query.alternatives);
-  const combine = (tests: boolean[]) => (mode === "all" ? tests.every(Boolean) : tests.some(Boolean));
-  const level = (text: string, name: MatchLevel) =>
-    combine(alternatives[name].map((alternative) => holdsAlternative(text, alternative)));
-  /** Whether a post's text could hold the alternative: not when no post holds any of its words. */
-  const possible = ({ words, prefix }: TermAlternatives) => words.length > 0 || prefix !== null;
-  const possibleLevel = (name: MatchLevel) => combine(alternatives[name].map(possible));
-  const counted = mode === "any" ? alternatives.wide.slice(0, MAX_COUNTED_TERMS) : [];
+  const present = await presentAlternatives(backend, query.alternatives);
+  // Each query word's test at each level; null when no post could pass it.
+  const tests = {} as Record<MatchLevel, (((text: string) => boolean) | null)[]>;
+  for (const name of LEVELS) tests[name] = present[name].map(alternativeTest);
+  const combine = (results: boolean[]) => (mode === "all" ? results.every(Boolean) : results.some(Boolean));
+  const level = (text: string, name: MatchLevel) => combine(tests[name].map((test) => test?.(text) ?? false));
+  const possibleLevel = (name: MatchLevel) => combine(tests[name].map((test) => test !== null));
+  const counted = mode === "any" ? tests.wide.slice(0, MAX_COUNTED_TERMS) : [];
   const testExact = query.exact !== query.full;
   const testLiteral = query.literal !== query.full && query.literal !== query.exact;
   /** The key of a post: its tests in order, each 1 or 0; each text with a space at each end, `text` all its words read so far. */
   const keyOf = (title: string, tags: string, text: string) => {
-    const key = [counted.filter((alternative) => holdsAlternative(text, alternative)).length];
-    if (alternatives.wide.length > 1) key.push(level(title, "wide") ? 1 : 0);
+    const key = [counted.filter((test) => test?.(text)).length];
+    if (tests.wide.length > 1) key.push(level(title, "wide") ? 1 : 0);
     if (testExact) key.push(level(text, "exact") ? 1 : 0);
-    key.push(alternatives.wide.some((alternative) => holdsAlternative(tags, alternative)) ? 1 : 0);
+    key.push(tests.wide.some((test) => test?.(tags)) ? 1 : 0);
     if (testLiteral) key.push(level(text, "literal") ? 1 : 0);
     return key;
   };
   /** Whether the post's text could change its key: a test its title and tags fail but its text might pass. */
   const settled = (text: string) =>
-    counted.every((alternative) => holdsAlternative(text, alternative) || !possible(alternative)) &&
+    counted.every((test) => test === null || test(text)) &&
     (!testExact || level(text, "exact") || !possibleLevel("exact")) &&
     (!testLiteral || level(text, "literal") || !possibleLevel("literal"));
   // Titles and tags first: they often settle every test (a title holding the word),
