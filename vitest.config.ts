@@ -9,7 +9,7 @@ const TIMED = [
   "tests/integration/limits.test.ts",
   "tests/integration/server.test.ts",
   "tests/integration/cluster.test.ts",
-  "tests/integration/postgres-site.test.ts",
+  "tests/integration/postgres-nodes.test.ts",
 ];
 
 export default defineConfig({
