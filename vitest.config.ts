@@ -14,6 +14,8 @@ const TIMED = [
 
 export default defineConfig({
   test: {
+    // One PostgreSQL server for the run: test files take databases of it.
+    globalSetup: ["tests/support/postgres-global.ts"],
     // This machine has 2 cores: two test files at a time (each may run a server or a database).
     maxWorkers: 2,
     minWorkers: 1,
@@ -38,15 +40,14 @@ export default defineConfig({
         },
       },
       {
-        // One Chromium at a time, after the files above.
+        // Chromium journeys, scheduled with the files above (two files at a time in all).
         extends: true,
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          sequence: { groupOrder: 1 },
-          poolOptions: { forks: { singleFork: true } },
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -56,7 +57,7 @@ export default defineConfig({
           include: TIMED,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
           poolOptions: { forks: { singleFork: true } },
         },
       },

@@ -18,7 +18,7 @@ import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
-import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
 async function writeAsyncSqlite(db: Db, content: ContentFile, dryRun: boolean) {
   const writer = new AsyncContentWriter(new SqliteWriteTarget(db), {
@@ -215,7 +215,7 @@ let pool: pg.Pool | undefined;
 
 beforeAll(async () => {
   if (!withPostgres) return;
-  server = await startPostgres();
+  server = await sharedPostgres();
   pool = createPool(await server.createDatabase("writer"));
   await migratePostgres(pool);
 }, 60_000);

@@ -10,7 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type CliResult, runSukti } from "#tests/support/cli.ts";
-import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const FIXTURES = path.join(ROOT, "tests/fixtures");
@@ -21,7 +21,7 @@ describe.skipIf(!available)("sukti on PostgreSQL", () => {
   let dir: string;
 
   beforeAll(async () => {
-    postgres = await startPostgres();
+    postgres = await sharedPostgres();
     dir = mkdtempSync(path.join(tmpdir(), "sukti-cli-pg-"));
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 const run = promisify(execFile);
@@ -20,7 +20,7 @@ describe.skipIf(!available)("PostgreSQL nodes", () => {
   let dir: string;
 
   beforeAll(async () => {
-    postgres = await startPostgres();
+    postgres = await sharedPostgres();
     dir = mkdtempSync(path.join(tmpdir(), "sukti-pg-nodes-"));
   });
   afterAll(async () => {

@@ -266,3 +266,57 @@ export async function startPostgres(
     };
   }
 }
+
+/** Set by tests/support/postgres-global.ts: the port of the server the test files share. */
+const SHARED_PORT = "SUKTI_TEST_POSTGRES_PORT";
+
+/**
+ * A server for one test file: a database or more of the server the run
+ * shares (tests/support/postgres-global.ts, one initdb for every file), else
+ * a server of its own. Its databases get names of their own, so files running
+ * side by side never meet; stop() drops them. A file that stops or restarts
+ * its server (pause, resume, restart) uses startPostgres() instead.
+ */
+export async function sharedPostgres(): Promise<TestPostgres> {
+  const port = Number(process.env[SHARED_PORT]);
+  if (!port) return startPostgres();
+  const url = (dbName: string) => `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(dbName)}`;
+  const created: string[] = [];
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url("postgres") });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const shared = () => {
+    throw new Error("the shared PostgreSQL server is never stopped by a test: use startPostgres()");
+  };
+  return {
+    url,
+    port,
+    async createDatabase(name) {
+      const unique = `${name}_${process.pid}_${created.length}`;
+      await admin(`CREATE DATABASE ${pg.escapeIdentifier(unique)}`);
+      created.push(unique);
+      return url(unique);
+    },
+    pause: async () => shared(),
+    resume: async () => shared(),
+    restart: async () => shared(),
+    async stop() {
+      for (const name of created.splice(0))
+        await admin(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+    },
+  };
+}
+
+/** Starts the shared server (vitest globalSetup); returns what stops it. */
+export async function startSharedPostgres(): Promise<() => Promise<void>> {
+  if (!postgresBinDir()) return async () => undefined;
+  const server = await startPostgres({ settings: { max_connections: "200" } });
+  process.env[SHARED_PORT] = String(server.port);
+  return () => server.stop();
+}

@@ -13,7 +13,7 @@ import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import type { ContentWrites, PostKey } from "#app/data/writes.ts";
-import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
 const available = postgresAvailable();
 
@@ -97,7 +97,7 @@ describe.skipIf(!available)("PostgreSQL content writes", () => {
     (await pool.query<{ version: number }>("SELECT version FROM content_version")).rows[0]!.version;
 
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await sharedPostgres();
     url = await server.createDatabase("writes");
     // The command may be the first to reach an empty database: it migrates.
     writes = await openPostgresWrites(url);
@@ -311,7 +311,7 @@ describe.skipIf(!available)("PostgreSQL post keys", () => {
   const COUNT = 12_000;
 
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await sharedPostgres();
     url = await server.createDatabase("keys");
     pool = createPool(url, { max: 2 });
     await migratePostgres(pool);
@@ -345,7 +345,7 @@ describe.skipIf(!available)("PostgreSQL post keys", () => {
     }
     expect(await writes.pageSlugs()).toEqual([]);
     const { rows } = await pool.query(
-      "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = 'keys' AND state = 'idle in transaction'",
+      "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'",
     );
     expect(rows[0].n).toBe(0);
   }, 60_000);

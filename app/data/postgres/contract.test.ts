@@ -19,7 +19,7 @@ import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
-import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
 const available = postgresAvailable();
 
@@ -285,7 +285,7 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
   let url: string;
 
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await sharedPostgres();
     url = await server.createDatabase("contract");
     pool = createPool(url);
     await migratePostgres(pool);

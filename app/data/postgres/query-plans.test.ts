@@ -9,7 +9,7 @@ import { loadGeneratedCorpus } from "#app/data/postgres/bulk-load.server.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
-import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
 const available = postgresAvailable();
 const COUNT = 100_000;
@@ -36,7 +36,7 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
   let executed: { text: string; values: unknown[] }[];
 
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await sharedPostgres();
     const url = await server.createDatabase("plans");
     plain = createPool(url, { max: 2 });
     await migratePostgres(plain);

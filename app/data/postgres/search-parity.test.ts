@@ -15,7 +15,7 @@ import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import { generateCorpus } from "#cli/generate.ts";
-import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
 const available = postgresAvailable();
 
@@ -92,7 +92,7 @@ describe.skipIf(!available)("search parity on a larger corpus", () => {
 
   beforeAll(async () => {
     const content = { posts: [...generateCorpus({ count: 2500, seed: 11 }), ...crowdedPosts()], pages: [] };
-    server = await startPostgres();
+    server = await sharedPostgres();
     pool = createPool(await server.createDatabase("parity"));
     await migratePostgres(pool);
     await writeContentPostgres(pool, content);

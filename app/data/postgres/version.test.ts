@@ -7,7 +7,7 @@ import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { type ContentVersion, watchContentVersion } from "#app/data/postgres/version.server.ts";
 import { writeContentPostgres } from "#app/data/postgres/writes.server.ts";
-import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
 const available = postgresAvailable();
 
@@ -49,7 +49,7 @@ describe.skipIf(!available)("content version", () => {
   let version: ContentVersion;
 
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await sharedPostgres();
     url = await server.createDatabase("version");
     writer = createPool(url, { max: 2 });
     reader = createPool(url, { max: 2, connectionTimeoutMillis: 500 });
@@ -81,15 +81,18 @@ describe.skipIf(!available)("content version", () => {
 
   test("a lost LISTEN connection costs at most a poll", async () => {
     await writer.query(
-      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()",
     );
     const before = version.current();
     await writeContentPostgres(writer, draft("two", 2));
     expect(await within(1000, () => version.current() !== before)).toBeLessThan(1000);
     // And LISTEN comes back (at the next poll).
     const listeners = async () =>
-      (await writer.query("SELECT count(*) AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%'")).rows[0]
-        .n;
+      (
+        await writer.query(
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'",
+        )
+      ).rows[0].n;
     const started = Date.now();
     while ((await listeners()) !== 1 && Date.now() - started < 3000) {
       await new Promise((resolve) => setTimeout(resolve, 50));
