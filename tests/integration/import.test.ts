@@ -306,12 +306,20 @@ test("usage mistakes are one line and exit 2; help exits 0", async () => {
     ["import", "x", "--format", "csv"],
     ["import", "x", "--language", "german"],
   ]) {
-    const result = suktiProcess(...args);
+    const result = await sukti(...args);
     expect(result.status, args.join(" ")).toBe(2);
     expect(result.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
   }
+  expect(expectOk(await sukti("import", "--help"))).toContain("--dry-run");
+  expect(await sukti("import", path.join(dir, "nope.json"))).toMatchObject({
+    status: 1,
+    stderr: `sukti: cannot read ${path.join(dir, "nope.json")}: no such file\n`,
+  });
+  // The same through a real process: its exit code and nothing but the one line.
+  const usage = suktiProcess("import", "a", "b");
+  expect(usage.status).toBe(2);
+  expect(usage.stderr.trim().split("\n")).toHaveLength(1);
   expect(expectOk(suktiProcess("--help"))).toContain("sukti import FILE");
-  expect(expectOk(suktiProcess("import", "--help"))).toContain("--dry-run");
   const missing = suktiProcess("import", "nope.json");
   expect(missing.status).toBe(1);
   expect(missing.stderr).toBe("sukti: cannot read nope.json: no such file\n");
