@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./tests/support/sequencer.ts";
 
 /**
  * Integration files that assert on time (slow clients, floods, a cache that
@@ -16,6 +17,8 @@ export default defineConfig({
   test: {
     // One PostgreSQL server for the run: test files take databases of it.
     globalSetup: ["tests/support/postgres-global.ts"],
+    // The longest files first, on a fresh clone too (tests/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     // This machine has 2 cores: two test files at a time (each may run a server or a database).
     maxWorkers: 2,
     minWorkers: 1,

@@ -1,0 +1,36 @@
+// The order test files start in: the longest first, so the two workers end
+// together rather than one finishing a minute-long file alone at the end.
+// Vitest orders by the durations it cached on earlier runs, and a fresh clone
+// has none (it would order by file size): this list, measured with
+// test-results/vitest.json, decides first; the rest follow Vitest's order.
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/** Longest first (seconds alone, on this 2-core machine, in November 2026). */
+const LONGEST = [
+  "app/data/postgres/query-plans.test.ts", // 38: 100,000 posts into PostgreSQL
+  "tests/e2e/screenshots.test.ts", // 23
+  "tests/e2e/frame.test.ts", // 21
+  "tests/e2e/import-xss.test.ts", // 17
+  "app/data/postgres/search-parity.test.ts", // 16
+  "tests/integration/slow-connections.test.ts", // 15: waits for a 10 s timeout
+  "tests/integration/postgres-site.test.ts", // 14
+  "tests/integration/crawl.test.ts", // 13
+  "app/data/postgres/contract.test.ts", // 13
+  "app/data/postgres/served-store.test.ts", // 13
+  "cli/import-wal.test.ts", // 13
+  "tests/e2e/search.test.ts", // 10
+];
+
+export class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST.findIndex((name) => file.moduleId.endsWith(name));
+      return index < 0 ? LONGEST.length : index;
+    };
+    return sorted
+      .map((file, i) => ({ file, i }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.i - b.i)
+      .map(({ file }) => file);
+  }
+}
