@@ -19,8 +19,9 @@ export default defineConfig({
     globalSetup: ["tests/support/postgres-global.ts"],
     // The longest files first, on a fresh clone too (tests/support/sequencer.ts).
     sequence: { sequencer: LongestFirst },
-    // This machine has 2 cores: two test files at a time (each may run a server or a database).
-    maxWorkers: 2,
+    // Three test files at a time on this 2-core machine: with two, a core sat idle a third of the
+    // run (files waiting on a timeout, a server, PostgreSQL); 3 min 38 s against 4 min 06 s.
+    maxWorkers: 3,
     minWorkers: 1,
     projects: [
       {
