@@ -1,5 +1,5 @@
 import { labelsFor } from "#app/content/labels.ts";
-import { type ShareImageSource, shareImagePath } from "#app/content/share-image.ts";
+import { type ShareImageSource, shareImagePath } from "#app/share-image/content.ts";
 
 /**
  * "Download image": the post's 1200×630 share image (the same one link

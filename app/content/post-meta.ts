@@ -13,7 +13,7 @@ import {
   type ShareImageSource,
   shareImagePath,
   shareText,
-} from "#app/content/share-image.ts";
+} from "#app/share-image/content.ts";
 import { siteConfig } from "#app/site.config.ts";
 
 export interface PostMetaInput extends ShareImageSource {

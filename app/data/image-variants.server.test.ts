@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { IMAGE_SIZES, imageSrcSet, VARIANT_WIDTHS } from "#app/content/image-variants.ts";
 import { getImageVariant, isVariantWidth, sourceImage } from "#app/data/image-variants.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
-import { loadCanvas } from "#app/data/share-image.server.ts";
+import { loadCanvas } from "#app/share-image/canvas.server.ts";
 
 let dir: string;
 beforeEach(() => {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { VARIANT_WIDTHS } from "#app/content/image-variants.ts";
 import { cachedFile } from "#app/data/disk-cache.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
-import { loadCanvas } from "#app/data/share-image.server.ts";
+import { loadCanvas } from "#app/share-image/canvas.server.ts";
 
 const EXTENSIONS = new Set([".webp", ".png", ".jpg", ".jpeg"]);
 const WEBP_QUALITY = 72;

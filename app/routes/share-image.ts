@@ -2,9 +2,9 @@ import { redirect } from "react-router";
 import { notFoundResponse } from "#app/content/feeds.ts";
 import { isLanguage } from "#app/content/languages.ts";
 import { toPostView } from "#app/content/post-view.ts";
-import { shareImagePath, shareImageVersion } from "#app/content/share-image.ts";
 import { fileCacheContext, storeContext } from "#app/context.ts";
-import { getShareImage } from "#app/data/share-image.server.ts";
+import { getShareImage } from "#app/share-image/cache.server.ts";
+import { shareImagePath, shareImageVersion } from "#app/share-image/content.ts";
 import type { Route } from "./+types/share-image";
 
 /**

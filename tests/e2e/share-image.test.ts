@@ -9,17 +9,10 @@ import { createCanvas, loadImage, type SKRSContext2D } from "@napi-rs/canvas";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type Language, postPath } from "#app/content/languages.ts";
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "#app/content/share-image.ts";
-import {
-  fontFilePath,
-  fontOf,
-  layoutShareImage,
-  loadCanvas,
-  SHARE_FONTS,
-  SHARE_LOGO_BOX,
-  type ShareTextItem,
-} from "#app/data/share-image.server.ts";
 import { openDatabase } from "#app/data/sqlite/database.server.ts";
+import { fontFilePath, fontOf, loadCanvas, SHARE_FONTS } from "#app/share-image/canvas.server.ts";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "#app/share-image/content.ts";
+import { layoutShareImage, SHARE_LOGO_BOX, type ShareTextItem } from "#app/share-image/layout.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 import { launchBrowser, newPage } from "#tests/support/browser.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { SHARE_IMAGE_MAX_BYTES } from "#app/content/share-image.ts";
-import { renderShareImage } from "#app/data/share-image.server.ts";
+import { SHARE_IMAGE_MAX_BYTES } from "#app/share-image/content.ts";
+import { renderShareImage } from "#app/share-image/render.server.ts";
 
 const base = {
   language: "marathi" as const,

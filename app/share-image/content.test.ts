@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { shareImagePath, shareImageVersion, shareText } from "#app/content/share-image.ts";
+import { shareImagePath, shareImageVersion, shareText } from "#app/share-image/content.ts";
 
 const post = {
   language: "hindi" as const,

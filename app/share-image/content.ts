@@ -1,6 +1,6 @@
 // The share image of a post: what it shows, and the address that names it.
 // Pure and isomorphic: route `meta` (server and browser) and the renderer
-// (app/data/share-image.server.ts) compute the same version from the same post.
+// (app/share-image/render.server.ts) compute the same version from the same post.
 import { htmlToText } from "#app/content/html-text.ts";
 import type { Language } from "#app/content/languages.ts";
 import { siteConfig } from "#app/site.config.ts";

@@ -1,0 +1,195 @@
+// Where every piece of a share image's text goes (1200×630): the quote at
+// the largest size that fits its box, balanced lines, the attribution, the
+// site's name and the language. Measured with the canvas the image is drawn on.
+import type { SKRSContext2D } from "@napi-rs/canvas";
+import { LANGUAGE_LABEL } from "#app/content/languages.ts";
+import { fontOf, fontsLoaded, SHARE_FONTS } from "#app/share-image/canvas.server.ts";
+import { SHARE_IMAGE_WIDTH, type ShareImageSource, shareText } from "#app/share-image/content.ts";
+import { siteConfig } from "#app/site.config.ts";
+
+export const PAD_X = 96;
+const BOX_TOP = 70;
+const BOX_BOTTOM = 506;
+const BOX_WIDTH = SHARE_IMAGE_WIDTH - 2 * PAD_X;
+export const FOOTER_RULE_Y = 530;
+const FOOTER_BASELINE = 580;
+const QUOTE_SIZES = [72, 66, 60, 56, 52, 48, 44, 40, 36];
+const TEXT_COLOUR = "#fffaf0";
+/** The logo's place in the footer, left of the site name. */
+export const SHARE_LOGO_BOX = { x: PAD_X, y: FOOTER_BASELINE - 31, size: 40 } as const;
+const ACCENT_COLOUR = "#f6cd7a";
+
+export interface ShareTextItem {
+  text: string;
+  /** Left end of the text's baseline. */
+  x: number;
+  y: number;
+  size: number;
+  weight: 400 | 600;
+  family: string;
+  colour: string;
+}
+
+export interface ShareLayout {
+  /** The quote's own lines, or the title when the quote does not fit. */
+  source: "quote" | "title";
+  items: ShareTextItem[];
+}
+
+interface Block {
+  lines: string[];
+  size: number;
+}
+
+function wrap(ctx: SKRSContext2D, text: string, width: number): string[] | null {
+  const words = text.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let line = "";
+  for (const word of words) {
+    const candidate = line === "" ? word : `${line} ${word}`;
+    if (ctx.measureText(candidate).width <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line === "" || ctx.measureText(word).width > width) return null;
+    lines.push(line);
+    line = word;
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
+/** The narrowest width that keeps the greedy line count: lines of even length, no lone last word. */
+function balance(ctx: SKRSContext2D, text: string, width: number): string[] | null {
+  const greedy = wrap(ctx, text, width);
+  if (!greedy || greedy.length < 2) return greedy;
+  let low = width / greedy.length;
+  let high = width;
+  let best = greedy;
+  while (high - low > 4) {
+    const middle = (low + high) / 2;
+    const lines = wrap(ctx, text, middle);
+    if (lines && lines.length === greedy.length) {
+      best = lines;
+      high = middle;
+    } else {
+      low = middle;
+    }
+  }
+  return best;
+}
+
+/** Where every piece of text goes: the largest quote size that fits the box. */
+export function layoutShareImage(ctx: SKRSContext2D, source: ShareImageSource): ShareLayout {
+  if (!fontsLoaded()) throw new Error("share image: fonts not loaded; await loadCanvas() first");
+  const script = source.language === "english" ? "latin" : "devanagari";
+  const family = SHARE_FONTS[script].family;
+  // Matras above and below the line need more leading than Latin text.
+  const leading = script === "devanagari" ? 1.5 : 1.3;
+  const { quote, attribution } = shareText(source.content, source.source?.line);
+  const attributionSize = 30;
+
+  const fitBlock = (paragraphs: string[], maxLines: number): Block | null => {
+    for (const size of QUOTE_SIZES) {
+      ctx.font = fontOf(size, 600, family);
+      const wrapped = paragraphs.map((paragraph) => balance(ctx, paragraph, BOX_WIDTH));
+      if (wrapped.some((lines) => lines === null)) continue;
+      const lines = wrapped.flatMap((lines) => lines ?? []);
+      if (lines.length === 0 || lines.length > maxLines) continue;
+      const height = lines.length * size * leading + (attribution ? size * 0.5 + attributionSize * 1.6 : 0);
+      if (height <= BOX_BOTTOM - BOX_TOP) return { lines, size };
+    }
+    return null;
+  };
+
+  // The quote itself when it fits; else its title; a title too long even for
+  // the smallest size is cut at a word.
+  let sourceKind: ShareLayout["source"] = "quote";
+  let block = quote.length > 0 ? fitBlock(quote, 6) : null;
+  if (!block) {
+    sourceKind = "title";
+    const smallest = QUOTE_SIZES.at(-1)!;
+    block = fitBlock([source.title], 4) ?? {
+      lines: [truncate(ctx, source.title, BOX_WIDTH, { size: smallest, weight: 600, family })],
+      size: smallest,
+    };
+  }
+
+  const items: ShareTextItem[] = [];
+  const lineHeight = block.size * leading;
+  const attributionHeight = attribution ? block.size * 0.5 + attributionSize * 1.6 : 0;
+  const total = block.lines.length * lineHeight + attributionHeight;
+  let top = BOX_TOP + (BOX_BOTTOM - BOX_TOP - total) / 2;
+  ctx.font = fontOf(block.size, 600, family);
+  for (const line of block.lines) {
+    const width = ctx.measureText(line).width;
+    // The alphabetic baseline sits a little below the middle of the line box.
+    const y = top + lineHeight / 2 + block.size * 0.36;
+    items.push({
+      text: line,
+      x: (SHARE_IMAGE_WIDTH - width) / 2,
+      y,
+      size: block.size,
+      weight: 600,
+      family,
+      colour: TEXT_COLOUR,
+    });
+    top += lineHeight;
+  }
+  if (attribution) {
+    const text = `— ${attribution}`;
+    const fitted = truncate(ctx, text, BOX_WIDTH, { size: attributionSize, weight: 400, family });
+    const width = ctx.measureText(fitted).width;
+    items.push({
+      text: fitted,
+      x: (SHARE_IMAGE_WIDTH - width) / 2,
+      y: top + block.size * 0.5 + attributionSize,
+      size: attributionSize,
+      weight: 400,
+      family,
+      colour: ACCENT_COLOUR,
+    });
+  }
+
+  const latin = SHARE_FONTS.latin.family;
+  items.push({
+    text: siteConfig.name,
+    x: PAD_X + 52,
+    y: FOOTER_BASELINE,
+    size: 30,
+    weight: 600,
+    family: latin,
+    colour: ACCENT_COLOUR,
+  });
+  const label = LANGUAGE_LABEL[source.language];
+  const labelFamily = source.language === "english" ? latin : family;
+  ctx.font = fontOf(26, 400, labelFamily);
+  items.push({
+    text: label,
+    x: SHARE_IMAGE_WIDTH - PAD_X - ctx.measureText(label).width,
+    y: FOOTER_BASELINE,
+    size: 26,
+    weight: 400,
+    family: labelFamily,
+    colour: TEXT_COLOUR,
+  });
+  return { source: sourceKind, items };
+}
+
+function truncate(
+  ctx: SKRSContext2D,
+  text: string,
+  width: number,
+  font: { size: number; weight: number; family: string },
+): string {
+  ctx.font = fontOf(font.size, font.weight, font.family);
+  if (ctx.measureText(text).width <= width) return text;
+  // Cut at a space, so no cluster (conjunct, matra) is ever split.
+  const words = text.split(" ");
+  while (words.length > 1) {
+    words.pop();
+    const candidate = `${words.join(" ")} …`;
+    if (ctx.measureText(candidate).width <= width) return candidate;
+  }
+  return "…";
+}
