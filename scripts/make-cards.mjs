@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Renders the quote-card images referenced by the demo content.
 //
-//   node scripts/make-cards.mjs            render every missing card
-//   node scripts/make-cards.mjs --force    re-render all cards
-//   node scripts/make-cards.mjs --only hindi-1,marathi-12   (repeatable filter)
+//   npm run cards                          render every missing card
+//   npm run cards -- --force               re-render all cards
+//   npm run cards -- --only hindi-1,marathi-12   (repeatable filter)
+//
+// (`tsx scripts/make-cards.mjs`: it imports the site's TypeScript modules.)
+// Why a second renderer beside the share images': docs/decisions/041-two-renderers.md.
 //
 // One card per published post whose featureImageUrl starts with "/images/cards/", written
 // to public/<featureImageUrl> as a 720×720 WebP. Rendering is done by Debian's
@@ -18,6 +21,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { chromium } from "playwright-core";
+// The site's one entity decoder (run through tsx, which loads TypeScript).
+import { decodeEntities } from "#app/content/html-text.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const CONTENT_FILE = join(ROOT, "db/demo/demo-content.json");
@@ -182,17 +187,6 @@ function assertCovered(text, family, what) {
 
 // ---------------------------------------------------------------- content
 
-function decodeEntities(s) {
-  return s
-    .replace(/&nbsp;/g, "\u00a0")
-    .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(Number.parseInt(h, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 function toLines(html) {
   return decodeEntities(html.replace(/<br\s*\/?>/gi, "\n").replace(/<[^>]+>/g, ""))
     .split("\n")
