@@ -7,6 +7,8 @@
 // mattering), aspiration (bh/b, sh/s), doubled letters, and merges z/j, f/ph,
 // w/v, q/k, dny/gy/jn (ज्ञ).
 
+import { pronunciationSkeletons } from "#app/content/english-pronunciation.ts";
+
 const CONSONANTS: Record<string, string> = {
   क: "k",
   ख: "kh",
@@ -462,6 +464,8 @@ export function querySkeletons(latinWord: string): string[] {
     const skeleton = latinSkeleton(spelling);
     if (!isWeakRomanisation(spelling, skeleton)) skeletons.add(skeleton);
   }
+  // An English word written as it is said (governor: गवर्नर): english-pronunciation.ts.
+  for (const skeleton of pronunciationSkeletons(word)) skeletons.add(skeleton);
   return [...skeletons];
 }
 

@@ -1,0 +1,137 @@
+// English words written in Devanagari the way they are said (issue 14):
+// governor → गवर्नर, character → कैरेक्टर, visitor → विझिटर. English spelling is
+// not phonetic, so the spelling habits of search-roman.ts cannot reach them;
+// the word's pronunciation can. This module turns an ARPAbet pronunciation
+// (the CMU Pronouncing Dictionary's) into plain Latin spellings whose
+// skeletons (latinSkeleton) are those of the Devanagari letters a Hindi or
+// Marathi writer uses for each sound: ER → र (ar), AE → ै or ॅ (ai, e),
+// AH → अ (the inherent a), Z → ज़/झ (z), TH → थ (th), DH → द (d), a final
+// plural Z → स. scripts/make-pronunciations.ts applies it to the whole
+// dictionary once; the search reads the result (english-pronunciation.ts).
+
+/** Consonant phonemes as the Latin letters of the Devanagari consonant written for them. */
+const CONSONANTS: Record<string, string> = {
+  B: "b",
+  CH: "ch",
+  D: "d",
+  DH: "d",
+  F: "f",
+  G: "g",
+  HH: "h",
+  JH: "j",
+  K: "k",
+  L: "l",
+  M: "m",
+  N: "n",
+  NG: "ng",
+  P: "p",
+  R: "r",
+  S: "s",
+  SH: "sh",
+  T: "t",
+  TH: "th",
+  V: "v",
+  W: "v",
+  Y: "y",
+  Z: "z",
+  ZH: "j",
+};
+
+/**
+ * Vowel phonemes as the Latin letters of the vowel sign written for them:
+ * AA ा (ॉ when spelled o), AE ै (or ॅ, below), AH the inherent a, AO ॉ,
+ * AW ाउ, AY ाइ, EH and EY े, ER र with the inherent a, IH ि, IY ी, OW ो,
+ * OY ॉय, UH ु, UW ू.
+ */
+const VOWELS: Record<string, string> = {
+  AA: "a",
+  AE: "ai",
+  AH: "a",
+  AO: "o",
+  AW: "au",
+  AY: "ai",
+  EH: "e",
+  ER: "ar",
+  EY: "e",
+  IH: "i",
+  IY: "i",
+  OW: "o",
+  OY: "oy",
+  UH: "u",
+  UW: "u",
+};
+
+/** An unstressed vowel written as the word spells it (development: डेवलपमेंट, position: पोजीशन). */
+const SPELLED: Record<string, string> = { a: "a", e: "e", i: "i", o: "o", u: "u", y: "i" };
+
+/** Spellings per pronunciation at most, before skeletons merge them. */
+const MAX_SPELLINGS = 6;
+
+const isVowel = (phoneme: string | undefined) => phoneme !== undefined && /\d$/.test(phoneme);
+
+/**
+ * The spelling's vowel groups (a, ou, y between consonants…) in order, one
+ * for each vowel phoneme; undefined when they do not pair up (a silent final
+ * e or -es aside).
+ */
+function spelledVowels(word: string, vowels: number): string[] | undefined {
+  const groups = [...word.matchAll(/[aeiou]+|(?<=[^aeiou])y(?![aeiou])/g)].map((match) => match[0]);
+  if (groups.length === vowels) return groups;
+  if (groups.length === vowels + 1 && /[^aeiou]e$/.test(word)) return groups.slice(0, -1);
+  if (groups.length === vowels + 1 && /[^aeiou]es$/.test(word))
+    return [...groups.slice(0, -2), groups.at(-2)!];
+  return undefined;
+}
+
+/**
+ * Latin spellings of an English word as a Hindi or Marathi writer would put
+ * it in Devanagari, from its ARPAbet phonemes (stress digits included). Three
+ * readings of the unstressed vowels: as said (schwa = the inherent a), as
+ * spelled, and as spelled only where the spelling has e or i; AE read both
+ * ै and ॅ. latinSkeleton of each is what the search looks up.
+ */
+export function pronunciationSpellings(word: string, phonemes: readonly string[]): string[] {
+  const spelled = spelledVowels(word, phonemes.filter((phoneme) => isVowel(phoneme)).length);
+  const readings = spelled ? (["sound", "spelling", "e or i"] as const) : (["sound"] as const);
+  const result = new Set<string>();
+  for (const reading of readings) {
+    let spellings = [""];
+    let vowel = 0;
+    for (let i = 0; i < phonemes.length; i++) {
+      const phoneme = phonemes[i]!;
+      const sound = phoneme.replace(/\d$/, "");
+      const next = phonemes[i + 1];
+      let choices: string[];
+      if (VOWELS[sound] !== undefined) {
+        const group = spelled?.[vowel];
+        vowel++;
+        const stressed = !phoneme.endsWith("0");
+        let letters = VOWELS[sound]!;
+        // AA spelled o is ॉ (doctor, college: डॉक्टर कॉलेज); AY before a vowel is ाय (science: सायंस).
+        if (sound === "AA" && group?.startsWith("o")) letters = "o";
+        if (sound === "AY" && isVowel(next)) letters = "ay";
+        // A u after n is यू: new, nuclear, neuro (न्यू न्यूक्लियर न्यूरो).
+        if ((sound === "UW" || sound === "UH") && phonemes[i - 1] === "N" && /n(?:u|eu|ew)/.test(word))
+          letters = "yu";
+        const bySpelling =
+          reading === "spelling" || (reading === "e or i" && (group === "e" || group === "i"));
+        if (bySpelling && !stressed && sound !== "ER" && group !== undefined && SPELLED[group] !== undefined)
+          letters = SPELLED[group]!;
+        // A y glide between ि/ी and a schwa: medium, olympia (मीडियम ओलंपिया).
+        if ((sound === "IY" || sound === "IH") && /^(?:AH|IH|ER)/.test(next ?? "")) letters += "y";
+        choices = sound === "AE" && letters === "ai" ? ["ai", "e"] : [letters];
+      } else if (sound === "Z" && i === phonemes.length - 1 && word.endsWith("s")) {
+        // A final -s said z is written स (governors: गवर्नर्स); after a vowel ज़ too (shoes: शूज़).
+        choices = isVowel(phonemes[i - 1]) && !phonemes[i - 1]!.startsWith("ER") ? ["z", "s"] : ["s"];
+      } else if (sound === "NG" && (next === "K" || next === "G")) {
+        // ङ before k and g is an anusvara: bank, english (बैंक इंग्लिश).
+        choices = ["n"];
+      } else {
+        choices = [CONSONANTS[sound] ?? ""];
+      }
+      spellings = spellings.flatMap((s) => choices.map((c) => s + c)).slice(0, MAX_SPELLINGS);
+    }
+    for (const spelling of spellings) if (spelling !== "") result.add(spelling);
+  }
+  return [...result];
+}
