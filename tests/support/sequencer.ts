@@ -5,20 +5,24 @@
 // test-results/vitest.json, decides first; the rest follow Vitest's order.
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Longest first (seconds alone, on this 2-core machine, in November 2026). */
+/**
+ * Longest first (seconds alone, on this 2-core machine, in November 2026),
+ * Chromium files between the others: three browsers at once on two cores
+ * slowed each of them by half.
+ */
 const LONGEST = [
   "app/data/postgres/query-plans.test.ts", // 38: 100,000 posts into PostgreSQL
   "tests/e2e/screenshots.test.ts", // 23
-  "tests/e2e/frame.test.ts", // 21
-  "tests/e2e/import-xss.test.ts", // 17
   "app/data/postgres/search-parity.test.ts", // 16
+  "tests/e2e/frame.test.ts", // 21
   "tests/integration/slow-connections.test.ts", // 15: waits for a 10 s timeout
-  "tests/integration/postgres-site.test.ts", // 14
   "tests/integration/crawl.test.ts", // 13
+  "tests/e2e/import-xss.test.ts", // 17
+  "tests/integration/postgres-site.test.ts", // 14
   "app/data/postgres/contract.test.ts", // 13
+  "tests/e2e/search.test.ts", // 10
   "app/data/postgres/served-store.test.ts", // 13
   "cli/import-wal.test.ts", // 13
-  "tests/e2e/search.test.ts", // 10
 ];
 
 export class LongestFirst extends BaseSequencer {
