@@ -110,6 +110,8 @@ export function pronunciationSpellings(word: string, phonemes: readonly string[]
         // AA spelled o is ॉ (doctor, college: डॉक्टर कॉलेज); AY before a vowel is ाय (science: सायंस).
         if (sound === "AA" && group?.startsWith("o")) letters = "o";
         if (sound === "AY" && isVowel(next)) letters = "ay";
+        // ि/ी before a final r is ियर: engineer, career (इंजीनियर करियर).
+        if ((sound === "IY" || sound === "IH") && next === "R" && !isVowel(phonemes[i + 2])) letters += "ya";
         // A u after n is यू: new, nuclear, neuro (न्यू न्यूक्लियर न्यूरो).
         if ((sound === "UW" || sound === "UH") && phonemes[i - 1] === "N" && /n(?:u|eu|ew)/.test(word))
           letters = "yu";
@@ -119,7 +121,14 @@ export function pronunciationSpellings(word: string, phonemes: readonly string[]
           letters = SPELLED[group]!;
         // A y glide between ि/ी and a schwa: medium, olympia (मीडियम ओलंपिया).
         if ((sound === "IY" || sound === "IH") && /^(?:AH|IH|ER)/.test(next ?? "")) letters += "y";
-        choices = sound === "AE" && letters === "ai" ? ["ai", "e"] : [letters];
+        choices = [letters];
+        if (sound === "AE" && letters === "ai") {
+          // Before f, th, s and nt, ns, nch, said as ा (class, plant, laughter: क्लास प्लांट लाफ्टर).
+          const broad =
+            /^(?:F|TH|S)$/.test(next ?? "") || (next === "N" && /^(?:T|S|CH)$/.test(phonemes[i + 2] ?? ""));
+          choices = broad ? ["ai", "e", "a"] : ["ai", "e"];
+        }
+        if (sound === "AY" && letters === "ay") choices = ["ay", "ai"];
       } else if (sound === "Z" && i === phonemes.length - 1 && word.endsWith("s")) {
         // A final -s said z is written स (governors: गवर्नर्स); after a vowel ज़ too (shoes: शूज़).
         choices = isVowel(phonemes[i - 1]) && !phonemes[i - 1]!.startsWith("ER") ? ["z", "s"] : ["s"];
