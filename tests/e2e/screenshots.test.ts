@@ -78,7 +78,11 @@ for (const colorScheme of ["light", "dark"] as const) {
         }));
         expect(state.sideways, `${address} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
         expect(state.broken, `${address} at ${width}px`).toEqual([]);
-        await page.screenshot({ path: path.join(DIR, `${name}-${width}-${colorScheme}.png`) });
+        await page.screenshot({
+          path: path.join(DIR, `${name}-${width}-${colorScheme}.jpg`),
+          type: "jpeg",
+          quality: 80,
+        });
       }
       expect(errors).toEqual([]);
       await context.close();
