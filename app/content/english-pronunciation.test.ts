@@ -13,6 +13,7 @@ import {
   latinSkeleton,
   querySkeletons,
   romanMatches,
+  suffixedPronunciationSkeletons,
 } from "#app/content/search-roman.ts";
 
 // Issue 14: English words written in Devanagari as they are said. Our own
@@ -100,6 +101,66 @@ test("what the route must not bring in", () => {
   for (const [latin, devanagari] of mustNot) {
     expect(romanMatches(latin, foldText(devanagari)), `${latin} ↛ ${devanagari}`).toBe(false);
   }
+});
+
+// An English word with Marathi or Hindi endings written on, as one word.
+const SUFFIXED: [latin: string, devanagari: string][] = [
+  ["collegemadhye", "कॉलेजमध्ये"],
+  ["computerla", "कंप्यूटरला"],
+  ["teacherwala", "टीचरवाला"],
+  ["doctoranna", "डॉक्टरांना"],
+  ["stationvarun", "स्टेशनवरून"],
+  ["laptopmadhyech", "लॅपटॉपमध्येच"],
+  ["passengerkadun", "पॅसेंजरकडून"],
+  ["newspapermadhye", "न्यूज़पेपरमध्ये"],
+  ["teacheron", "टीचरों"],
+  ["journalistsudha", "जर्नलिस्टसुद्धा"],
+  ["birthdaychya", "बर्थडेच्या"],
+  ["weatherpramane", "वेदरप्रमाणे"],
+  ["fatherkade", "फादरकडे"],
+];
+
+test("an English word with Indic endings finds the Devanagari compound", () => {
+  for (const [latin, devanagari] of SUFFIXED) {
+    expect(romanMatches(latin, foldText(devanagari)), `${latin} → ${devanagari}`).toBe(true);
+  }
+  // The stem said as it is, then the endings' own skeleton: ऑपरेशन + कडून.
+  expect(suffixedPronunciationSkeletons("collegemadhye")).toContain(
+    devanagariSkeletons(foldText("कॉलेजमध्ये"))[0],
+  );
+  // Up to three endings in a row (wala + nna + hi).
+  expect(romanMatches("teacherwalyannahi", foldText("टीचरवाल्यांनाही"))).toBe(true);
+});
+
+test("what the endings must not bring in", () => {
+  // The compound is not its stem alone, nor the stem with another ending.
+  const mustNot: [latin: string, devanagari: string][] = [
+    ["collegemadhye", "कॉलेज"],
+    ["computerla", "कंप्यूटर"],
+    ["teacherla", "टीचरवाला"],
+    ["motherla", "मंदिरला"],
+  ];
+  for (const [latin, devanagari] of mustNot) {
+    expect(romanMatches(latin, foldText(devanagari)), `${latin} ↛ ${devanagari}`).toBe(false);
+  }
+  // Marathi words are not split: their stems are not English words.
+  for (const word of [
+    "gharamadhye",
+    "ramayanamadhye",
+    "mumbaimadhye",
+    "punyala",
+    "shivajichya",
+    "pustakanchi",
+  ])
+    expect(suffixedPronunciationSkeletons(word), word).toEqual([]);
+  // Stems shorter than MIN_PRONOUNCED_LETTERS, nonsense stems, and endings that are not in the list.
+  for (const word of ["filmla", "bankmadhye", "zzzzzkadun", "qqqqqqmadhye", "computerxyz", "teacherbd"])
+    expect(suffixedPronunciationSkeletons(word), word).toEqual([]);
+  // A vowel alone is no ending, and a word the dictionary has whole is not split.
+  expect(suffixedPronunciationSkeletons("computere")).toEqual([]);
+  expect(suffixedPronunciationSkeletons("karane")).toEqual([]);
+  // Bounded: a handful of extra skeletons at most.
+  expect(suffixedPronunciationSkeletons("passengerkadun").length).toBeLessThanOrEqual(8);
 });
 
 test("the data file: its source and licence, sorted lines, small", () => {

@@ -7,7 +7,7 @@
 // mattering), aspiration (bh/b, sh/s), doubled letters, and merges z/j, f/ph,
 // w/v, q/k, dny/gy/jn (ज्ञ).
 
-import { pronunciationSkeletons } from "#app/content/english-pronunciation.ts";
+import { MIN_PRONOUNCED_LETTERS, pronunciationSkeletons } from "#app/content/english-pronunciation.ts";
 
 const CONSONANTS: Record<string, string> = {
   क: "k",
@@ -465,8 +465,84 @@ export function querySkeletons(latinWord: string): string[] {
     if (!isWeakRomanisation(spelling, skeleton)) skeletons.add(skeleton);
   }
   // An English word written as it is said (governor: गवर्नर): english-pronunciation.ts.
-  for (const skeleton of pronunciationSkeletons(word)) skeletons.add(skeleton);
+  const said = pronunciationSkeletons(word);
+  for (const skeleton of said) skeletons.add(skeleton);
+  // An English word with a Marathi or Hindi ending written on (operationmadhye: ऑपरेशनमध्ये).
+  if (said.length === 0) for (const skeleton of suffixedPronunciationSkeletons(word)) skeletons.add(skeleton);
   return [...skeletons];
+}
+
+// ------------------------------------------- English words with Indic endings
+// Marathi writes its postpositions and case endings on the word (ऑपरेशनमध्ये,
+// कॉलेजला, बॅकस्टेजवाल्यांनाही), Hindi some of them (फिल्मों, टीचरवाला), and an
+// English word takes a Devanagari plural or oblique ending (टीचर्स, फिल्मों,
+// डॉक्टरांना). A romanised query writes the same word in one (operationmadhye),
+// which the pronunciation route cannot look up whole. A query word that is an
+// English stem of MIN_PRONOUNCED_LETTERS or more letters followed by one to
+// MAX_ENDINGS endings of this list is also read as the stem's pronounced
+// skeletons followed by the endings' own skeleton. The endings are recognised
+// by skeleton, as the index computes it from their Devanagari, so kadoon and
+// kadun, war and var are one ending.
+
+/** Endings written on a word, in Devanagari: Marathi, then Hindi. */
+const ENDINGS = [
+  // Marathi case endings and postpositions.
+  ..."ला ना ने नी चा ची चे च्या त ही च स ंना ंनी ंचा ंची ंचे ंच्या ंत".split(" "),
+  ..."कडे कडून कडचा कडची कडचे मध्ये मधे मधून मधला मधली मधले वर वरून वरचा वरची वरचे".split(" "),
+  ..."तून पासून पर्यंत साठी मुळे सुद्धा सारखा सारखी सारखे बरोबर विषयी प्रमाणे शिवाय नाही".split(" "),
+  ..."वाला वाली वाले वाल्या वाल्यां वाल्यांना वाल्यांनी वाल्यांचा वाल्यांची वाल्यांचे".split(" "),
+  // Hindi postpositions and plural endings.
+  ..."का की के को से में पर तक भी वालों ों ओं".split(" "),
+];
+/** At most this many endings after a stem (backstage + valyan + nahi). */
+const MAX_ENDINGS = 3;
+/** At most this many English stems a query word is read with (the longest first). */
+const MAX_STEMS = 2;
+/** At most this many skeletons the endings add to a query word. */
+const MAX_SUFFIXED = 8;
+
+let endingSkeletons: string[] | undefined;
+/** The endings' skeletons as written after a consonant: a leading a (the inherent vowel, ा) goes. */
+function endings(): string[] {
+  endingSkeletons ??= [
+    ...new Set(
+      ENDINGS.flatMap((ending) => devanagariSkeletons(ending)).map((k) =>
+        k.startsWith("a") ? k.slice(1) : k,
+      ),
+    ),
+    // A vowel alone (ों as o) would split too many words.
+  ].filter((k) => k !== "" && !/^[aeiou]$/.test(k));
+  return endingSkeletons;
+}
+
+/** Whether a skeleton is one to `left` endings in a row (a letter two endings share at the seam is written once). */
+function isEndings(skeleton: string, left: number, previous = ""): boolean {
+  if (skeleton === "") return previous !== "";
+  if (left === 0) return false;
+  return endings().some((ending) => {
+    const written = previous !== "" && ending[0] === previous.at(-1) ? ending.slice(1) : ending;
+    return (
+      written !== "" &&
+      skeleton.startsWith(written) &&
+      isEndings(skeleton.slice(written.length), left - 1, ending)
+    );
+  });
+}
+
+/** The skeletons of an English stem said as it is, followed by the Indic endings written on it. */
+export function suffixedPronunciationSkeletons(word: string): string[] {
+  const out = new Set<string>();
+  let stems = 0;
+  for (let cut = word.length - 1; cut >= MIN_PRONOUNCED_LETTERS && stems < MAX_STEMS; cut--) {
+    let ending = latinSkeleton(word.slice(cut));
+    if (ending.startsWith("a")) ending = ending.slice(1);
+    if (!isEndings(ending, MAX_ENDINGS)) continue;
+    const said = pronunciationSkeletons(word.slice(0, cut));
+    if (said.length === 0) continue;
+    stems++;
+    for (const stem of said) out.add((stem + ending).replace(/(.)\1+/g, "$1"));
+  }
+  return [...out].slice(0, MAX_SUFFIXED);
 }
 
 const SHORT_CONSONANTS: Record<string, string[]> = {
