@@ -256,7 +256,7 @@ async function rankWindow(backend: SearchBackend, window: readonly number[], que
     if (testLiteral) key.push(level(text, "literal") ? 1 : 0);
     return key;
   };
-  /** Whether the post's text could change its key: a test its title and tags fail but its text might pass. */
+  /** Whether a post's title and tags settle its key: no test they fail could pass with its text. */
   const settled = (text: string) =>
     counted.every((test) => test === null || test(text)) &&
     (!testExact || level(text, "exact") || !possibleLevel("exact")) &&
