@@ -20,9 +20,10 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
-import { chromium } from "playwright-core";
 // The site's one entity decoder (run through tsx, which loads TypeScript).
 import { decodeEntities } from "#app/content/html-text.ts";
+// Debian's Chromium with the flags the browser tests use.
+import { launchBrowser } from "#tests/support/chromium.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const CONTENT_FILE = join(ROOT, "db/demo/demo-content.json");
@@ -32,7 +33,6 @@ const SIZE = 720;
 const WEBP_QUALITY = 82;
 const MAX_BYTES = 90 * 1024;
 const MAX_QUOTE_CHARS = 220;
-const CHROMIUM = "/usr/bin/chromium";
 
 // ---------------------------------------------------------------- arguments
 
@@ -428,20 +428,7 @@ async function main() {
   });
 
   if (todo.length > 0) {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-      ],
-    });
+    const browser = await launchBrowser();
     try {
       const context = await browser.newContext({
         viewport: { width: SIZE, height: SIZE },
