@@ -105,7 +105,7 @@ export interface TermAlternatives {
   prefix: string | null;
 }
 
-/** The alternatives of one query word at a level: what termExpression and termTest both read. */
+/** The alternatives of one query word at a level: what termExpression and alternativeTest both read. */
 export function termAlternatives(
   term: QueryTerm,
   expansions: TermExpansions = NO_EXPANSIONS,
@@ -137,7 +137,11 @@ export function termExpression(
   expansions: TermExpansions = NO_EXPANSIONS,
   level: MatchLevel = "full",
 ): string {
-  const { words, prefix } = termAlternatives(term, expansions, level);
+  return alternativesExpression(termAlternatives(term, expansions, level));
+}
+
+/** Alternatives as an FTS5 expression: the words double-quoted, the prefix starred. */
+export function alternativesExpression({ words, prefix }: TermAlternatives): string {
   const parts = words.map((word, i) =>
     i === 0 && prefix !== null ? `${ftsString(word)}*` : ftsString(word),
   );

@@ -12,6 +12,7 @@ import { conceptWords } from "#app/content/search-concepts.ts";
 import { foldText } from "#app/content/search-fold.ts";
 import { highlight, snippet, type WordTest, wordTest } from "#app/content/search-highlight.ts";
 import {
+  alternativesExpression,
   alternativeTest,
   inColumn,
   type MatchLevel,
@@ -21,7 +22,6 @@ import {
   type TermAlternatives,
   type TermExpansions,
   termAlternatives,
-  termExpression,
   wordMatcher,
 } from "#app/content/search-query.ts";
 import { MIN_ROMAN_PREFIX } from "#app/content/search-roman.ts";
@@ -159,6 +159,8 @@ interface Expressions {
   anyWord: string;
   /** Each query word's alternatives at each level: what the window is ranked by, in our code. */
   alternatives: Record<MatchLevel, TermAlternatives[]>;
+  /** The alternatives without words no post holds, looked up once a search (rankWindow). */
+  present?: Promise<Record<MatchLevel, TermAlternatives[]>>;
 }
 
 const LEVELS: readonly MatchLevel[] = ["exact", "literal", "full", "wide"];
@@ -171,12 +173,8 @@ function expressions(
   const alternatives = Object.fromEntries(
     LEVELS.map((level) => [level, terms.map((term, i) => termAlternatives(term, found[i], level))]),
   ) as Record<MatchLevel, TermAlternatives[]>;
-  const level = (name: MatchLevel) =>
-    matchExpression(
-      terms.map((term, i) => termExpression(term, found[i], name)),
-      mode,
-    );
-  const groups = terms.map((term, i) => termExpression(term, found[i], "wide"));
+  const level = (name: MatchLevel) => matchExpression(alternatives[name].map(alternativesExpression), mode);
+  const groups = alternatives.wide.map(alternativesExpression);
   return {
     mode,
     wide: level("wide"),
@@ -237,7 +235,8 @@ async function presentAlternatives(
 async function rankWindow(backend: SearchBackend, window: readonly number[], query: Expressions) {
   if (window.length <= 1) return [...window];
   const { mode } = query;
-  const present = await presentAlternatives(backend, query.alternatives);
+  query.present ??= presentAlternatives(backend, query.alternatives);
+  const present = await query.present;
   // Each query word's test at each level; null when no post could pass it.
   const tests = {} as Record<MatchLevel, (((text: string) => boolean) | null)[]>;
   for (const name of LEVELS) tests[name] = present[name].map(alternativeTest);
