@@ -48,6 +48,10 @@ const QUERIES: [kind: string, text: string][] = [
   ["romanised", "zindagi"],
   ["romanised", "bhakti"],
   ["romanised", "kabir"],
+  // Romanised words one letter off a corpus word (तुलसीदास, तुकाराम, अहंकार): read one letter off.
+  ["one-off", "tulsdas"],
+  ["one-off", "tuklaram"],
+  ["one-off", "ahmkar"],
   ["one-letter", "a"],
   ["one-letter", "क"],
   ["no-hit", "xyzzyq"],

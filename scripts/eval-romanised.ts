@@ -33,8 +33,10 @@ import { foldWords } from "#app/content/search-fold.ts";
 import {
   devanagariSkeletons,
   latinSkeleton,
+  MIN_NEAR_SKELETON,
   MIN_ROMAN_LETTERS,
   MIN_ROMAN_PREFIX,
+  nearQuerySkeletons,
   querySkeletons,
 } from "#app/content/search-roman.ts";
 import { openServedStore } from "#app/data/open-store.server.ts";
@@ -51,7 +53,22 @@ const PARTS = [
   ["tune", "tune"],
   ["heldout", "held-out"],
 ] as const;
-const PROBES = ["zzzz", "qqqq", "kkkk", "xyxy", "a", "the", "man", "god", "hmm"];
+const PROBES = [
+  ...["zzzz", "qqqq", "kkkk", "xyxy", "a", "the", "man", "god", "hmm"],
+  // Keyboard runs and English words no post holds: what reading a word one letter off lets in.
+  ...[
+    "asdfgh",
+    "qwerty",
+    "zxcvbnm",
+    "lkjhgf",
+    "poiuyt",
+    "keyboard",
+    "elephant",
+    "blockchain",
+    "javascript",
+    "pizza",
+  ],
+];
 /** The large-vocabulary site: words per post, and the seed of the shuffle that fills the posts. */
 const WORDS_PER_POST = [15, 25] as const;
 const LARGE_SEED = 14;
@@ -239,6 +256,7 @@ function costOf(
 ): string {
   const skeletonCounts: number[] = [];
   const matched: number[] = [];
+  const near: number[] = [];
   for (const row of rows) {
     const skeletons = querySkeletons(row.romanised);
     skeletonCounts.push(skeletons.length);
@@ -251,6 +269,13 @@ function costOf(
         words.add(word);
       }
     }
+    // As search does when a word matches nothing (search-core.ts, expand): its skeletons one letter off.
+    if (words.size === 0 && skeletons.some((skeleton) => skeleton.length >= MIN_NEAR_SKELETON)) {
+      for (const skeleton of nearQuerySkeletons(row.romanised, skeletons)) {
+        for (let i = lowerBound(index, skeleton); index[i]?.[0] === skeleton; i++) words.add(index[i]![1]);
+      }
+      near.push(words.size);
+    }
     matched.push(words.size);
   }
   const stats = (list: number[]) => {
@@ -259,7 +284,7 @@ function costOf(
     const mean = list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
     return `mean ${mean.toFixed(2)}, median ${at(0.5)}, p95 ${at(0.95)}, max ${sorted.at(-1) ?? 0}`;
   };
-  return `${name.padEnd(16)} ${label.padEnd(9)} skeletons a query word: ${stats(skeletonCounts)}; Devanagari words matched: ${stats(matched)}`;
+  return `${name.padEnd(16)} ${label.padEnd(9)} skeletons a query word: ${stats(skeletonCounts)}; Devanagari words matched: ${stats(matched)}; read one letter off: ${near.length} queries, words matched ${stats(near)}`;
 }
 
 async function probe(

@@ -4,6 +4,10 @@ import {
   devanagariSkeletons,
   initialismSpellings,
   latinSkeleton,
+  MAX_NEAR_SKELETONS,
+  MIN_NEAR_SKELETON,
+  nearAnyOf,
+  nearSkeletons,
   querySkeletons,
   romanMatches,
   shortWordSpellings,
@@ -482,4 +486,53 @@ test("the third round's habits stay narrow: what they must not bring in", () => 
   for (const [latin, devanagari] of mustNot) {
     expect(romanMatches(latin, foldText(devanagari)), `${latin} ↛ ${devanagari}`).toBe(false);
   }
+});
+
+// Issue 14, one letter off: a query word's skeletons one edit away (our own slips, not the lexicon's).
+test("nearSkeletons: one letter left out, added, replaced or two swapped; never two edits", () => {
+  const [zindagi] = devanagariSkeletons(foldText("ज़िंदगी"));
+  expect(zindagi).toBe("jindgi");
+  const slips: [typed: string, kind: string][] = [
+    ["zndagi", "left out"],
+    ["zindahgi", "added"],
+    ["zimdagi", "replaced"],
+    ["zidnagi", "swapped"],
+  ];
+  for (const [typed, kind] of slips) {
+    expect(querySkeletons(typed), `${typed} is no exact match`).not.toContain(zindagi);
+    expect(
+      querySkeletons(typed).some((skeleton) => nearSkeletons(skeleton).includes(zindagi!)),
+      `${typed} (${kind})`,
+    ).toBe(true);
+  }
+  // Two edits are not near: a swap that is not of neighbours, two letters left out.
+  for (const far of ["jgndii", "jndi", "jidnig", "ijndig"])
+    expect(nearSkeletons(far), far).not.toContain(zindagi);
+  // Every neighbour is one a skeleton could be: no a but a first one, no letter twice in a row.
+  for (const near of nearSkeletons("jindgi")) expect(near).toMatch(/^a?(?:([b-z])(?!\1))+$/);
+  expect(nearSkeletons("jindgi")).not.toContain("jindgi");
+});
+
+test("nearSkeletons: a skeleton shorter than five letters has no neighbours (prem, snti: their neighbours are other words)", () => {
+  for (const short of ["prm", "snti", "mn", "tukr"]) expect(nearSkeletons(short), short).toEqual([]);
+  expect(MIN_NEAR_SKELETON).toBe(5);
+  expect(nearSkeletons("tukrm").length).toBeGreaterThan(100);
+});
+
+test("nearAnyOf: the neighbours of all of a word's skeletons, none of the skeletons themselves, at most MAX_NEAR_SKELETONS", () => {
+  const skeletons = querySkeletons("dnyaneshwar");
+  const near = nearAnyOf(skeletons);
+  for (const skeleton of skeletons) expect(near).not.toContain(skeleton);
+  expect(new Set(near).size).toBe(near.length);
+  expect(near.length).toBeLessThanOrEqual(MAX_NEAR_SKELETONS);
+  expect(nearAnyOf(querySkeletons("artificial"))).toHaveLength(MAX_NEAR_SKELETONS);
+  expect(nearAnyOf(["snti"])).toEqual([]);
+});
+
+test("nearSkeletons keeps the first letter: people rarely slip on it", () => {
+  const near = nearSkeletons("jindgi");
+  expect(near.every((skeleton) => skeleton.startsWith("j"))).toBe(true);
+  expect(near).toContain("jndgi");
+  expect(near).not.toContain("indgi");
+  expect(near).not.toContain("sindgi");
 });

@@ -24,7 +24,7 @@ import {
   termAlternatives,
   wordMatcher,
 } from "#app/content/search-query.ts";
-import { MIN_ROMAN_PREFIX } from "#app/content/search-roman.ts";
+import { MIN_ROMAN_PREFIX, nearQuerySkeletons } from "#app/content/search-roman.ts";
 
 /**
  * The newest RANK_WINDOW matches of a tier are ranked; older matches of a very
@@ -117,6 +117,8 @@ export interface SearchBackend {
   skeletonExact(skeleton: string, limit: number): Promise<string[]>;
   /** Words with a skeleton >= from and < to: shortest skeleton first, then word id; `exact` when one equals from. */
   skeletonRange(from: string, to: string, limit: number): Promise<{ word: string; exact: boolean }[]>;
+  /** Words with one of these skeletons exactly, by word id, at most `limit`. */
+  skeletonsIn(skeletons: readonly string[], limit: number): Promise<string[]>;
 }
 
 /** Indexed words found for a query word: words beginning with it, containing it, sounding like it, meaning it. */
@@ -146,6 +148,46 @@ export async function expand(backend: SearchBackend, term: QueryTerm): Promise<T
     romanPrefix: [...romanPrefix].slice(0, MAX_EXPANSIONS),
     concepts: conceptWords(term.word),
   };
+}
+
+/** Query words read one letter off at most, the first ones that need it: each costs a lookup of thousands of skeletons. */
+export const MAX_NEAR_TERMS = 3;
+
+/**
+ * A romanised query word that matches nothing at all (no word begins with
+ * it, no skeleton finds one, no concept) is read one letter off: the
+ * Devanagari words whose skeleton is one edit from one of its skeletons (a
+ * typo; search-roman.ts, nearSkeletons), as romanised guesses. A word with
+ * any match keeps exactly what it had.
+ */
+async function readNear(
+  backend: SearchBackend,
+  terms: readonly QueryTerm[],
+  found: readonly TermExpansions[],
+): Promise<TermExpansions[]> {
+  const unmatched = terms
+    .map((term, i) => ({ term, i, expansions: found[i]! }))
+    .filter(
+      ({ term, expansions: e }) =>
+        term.skeletons.length > 0 &&
+        e.prefix !== null &&
+        e.prefix.length === 0 &&
+        e.infix.length === 0 &&
+        e.romanPrefix.length === 0 &&
+        e.concepts.length === 0 &&
+        // An initialism's letter names (zndagi: जेडएनडी…) are listed unchecked: they are no evidence of a match.
+        e.romanExact.every((word) => term.spellings.includes(word)),
+    )
+    .slice(0, MAX_NEAR_TERMS);
+  const result = [...found];
+  await Promise.all(
+    unmatched.map(async ({ term, i, expansions }) => {
+      const near = nearQuerySkeletons(term.word, term.skeletons);
+      if (near.length === 0) return;
+      result[i] = { ...expansions, romanPrefix: await backend.skeletonsIn(near, MAX_EXPANSIONS) };
+    }),
+  );
+  return result;
 }
 
 interface Expressions {
@@ -403,7 +445,11 @@ export async function searchWith(
   if (parsed.terms.length === 0 || page < 1 || perPage < 1) {
     return { ...emptySearchResult(page), suggestedTags: await backend.suggestedTags(SUGGESTED_TAGS) };
   }
-  const found = await Promise.all(parsed.terms.map((term) => expand(backend, term)));
+  const found = await readNear(
+    backend,
+    parsed.terms,
+    await Promise.all(parsed.terms.map((term) => expand(backend, term))),
+  );
   let skip = (page - 1) * perPage;
   // Matches are counted up to COUNT_LIMIT, or all of them for a page that reaches past it.
   const countLimit = skip + perPage < COUNT_LIMIT ? COUNT_LIMIT + 1 : undefined;

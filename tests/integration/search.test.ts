@@ -177,6 +177,49 @@ test("romanised queries find Devanagari posts", async () => {
   expect(await find("vitthal")).toEqual(["marathi/vitthal"]);
 });
 
+test("a romanised word one slip off its Devanagari word finds it, when nothing else matches the word", async () => {
+  // A letter left out, one added, one replaced, two swapped (zindagi: ज़िंदगी).
+  for (const typed of ["zndagi", "zindahgi", "zimdagi", "zidnagi"]) {
+    const result = await store.searchPosts(typed, 1, 10);
+    expect(
+      result.posts.map((hit) => `${hit.language}/${hit.slug}`),
+      typed,
+    ).toEqual(["hindi/zindagi"]);
+    // A guess says what it matched as.
+    expect(result.posts[0]?.matchedAs, typed).toEqual(["ज़िंदगी"]);
+  }
+  // With a word that matches, the slip still counts as that word's only match.
+  expect(await find("zndagi raah")).toEqual(["hindi/zindagi"]);
+  // Short skeletons are never read one letter off: prm (prem) is not prim, snti (shanti) not sndi.
+  expect(await find("shandi")).toEqual([]);
+  // Nonsense and English words no post holds find nothing.
+  for (const text of ["qwertyuiop", "asdfghjkl", "keyboard", "elephant", "blockchain"])
+    expect(await find(text), text).toEqual([]);
+});
+
+test("a word that matches something is not read one letter off", async () => {
+  // servant is said सर्वंट, one letter off सर्वथा's skeleton: on a site without the
+  // English word, that is the guess; with it, the English post alone.
+  const site = openDatabase(":memory:").db;
+  try {
+    migrate(site);
+    const marathi = post({ idNum: 1, language: "marathi", slug: "sarvatha", title: "सर्वथा" });
+    writeContent(site, { posts: [marathi], pages: [] });
+    const small = new SqliteContentStore(site);
+    const slugs = async (text: string) => (await small.searchPosts(text, 1, 10)).posts.map((hit) => hit.slug);
+    expect(await slugs("servant")).toEqual(["sarvatha"]);
+    writeContent(site, {
+      posts: [post({ idNum: 2, slug: "servant", title: "The servant waits" })],
+      pages: [],
+    });
+    expect(await slugs("servant")).toEqual(["servant"]);
+  } finally {
+    site.close();
+  }
+  // zindagi matches ज़िंदगी exactly: its neighbours are not looked at.
+  expect(await find("zindagi")).toEqual(["hindi/zindagi"]);
+});
+
 test("matched words are marked, in the text as written", async () => {
   const [hit] = (await store.searchPosts("zindagi", 1, 10)).posts;
   expect(hit?.titleSegments).toEqual([

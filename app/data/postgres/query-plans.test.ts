@@ -117,6 +117,9 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
       "ईश्",
       "zzzqqq",
       "love zzzqqq",
+      // Words that match nothing, read one letter off (thousands of skeletons looked up).
+      "zndagii",
+      "ultimatam",
     ]) {
       reads.push([`search ${text}`, () => store.searchPosts(text, 1, 24)]);
       reads.push([`search ${text} page 20`, () => store.searchPosts(text, 20, 24)]);
@@ -162,6 +165,12 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
     expect(prefix).toContain("Bitmap Index Scan on search_documents_document");
     expect(await plansOf(() => store.searchPosts("ज्ञान", 1, 24))).toContain("search_word_trigrams_pkey");
     expect(await plansOf(() => store.searchPosts("prem", 1, 24))).toContain("search_skeletons_pkey");
+    // The one-letter-off lookup (thousands of skeletons) goes through an index of search_skeletons.
+    const near = (await plansOf(() => store.searchPosts("zndagii", 1, 24)))
+      .split("\n---\n")
+      .find((plan) => plan.includes("skeleton = ANY"));
+    expect(near).toMatch(/Index (Only )?Scan using search_skeletons_(pkey|word) on search_skeletons s/);
+    expect(near).not.toContain("Seq Scan");
     const common = await plansOf(() => store.searchPosts("love peace", 1, 24));
     expect(common).toMatch(/Index (Only )?Scan using search_documents_pkey/);
   }, 60_000);

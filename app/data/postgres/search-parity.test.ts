@@ -81,6 +81,12 @@ const QUERIES = [
   "संत",
   "tag",
   "zeta tag",
+  // One letter off a word of the corpus (तुलसीदास, तुकाराम, अहंकार), alone and with a word that matches.
+  "tulsdas",
+  "tuklaram",
+  "ahmkar",
+  "tulsdas love",
+  "zndagii",
 ];
 
 describe.skipIf(!available)("search parity on a larger corpus", () => {

@@ -181,6 +181,9 @@ const SQL = {
     FROM search_skeletons s JOIN search_words w ON w.id = s.word_id
     WHERE s.skeleton >= $1 AND s.skeleton < $2
     GROUP BY w.id ORDER BY min(length(s.skeleton)), w.id LIMIT $3`,
+  skeletonsIn: `SELECT w.word FROM search_words w WHERE w.id IN (
+      SELECT s.word_id FROM search_skeletons s WHERE s.skeleton = ANY($1::text[]))
+    ORDER BY w.id LIMIT $2`,
 } as const;
 
 type Name = keyof typeof SQL;
@@ -305,6 +308,10 @@ export class PostgresSearchBackend implements SearchBackend {
 
   skeletonRange(from: string, to: string, limit: number) {
     return this.#rows<{ word: string; exact: boolean }>("skeletonRange", [from, to, limit]);
+  }
+
+  async skeletonsIn(skeletons: readonly string[], limit: number) {
+    return (await this.#rows<{ word: string }>("skeletonsIn", [skeletons, limit])).map((r) => r.word);
   }
 }
 

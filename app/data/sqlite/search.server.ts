@@ -63,6 +63,9 @@ const SQL = {
     FROM search_skeletons s JOIN search_words w ON w.id = s.word_id
     WHERE s.skeleton >= @from AND s.skeleton < @to
     GROUP BY w.id ORDER BY min(length(s.skeleton)), w.id LIMIT @limit`,
+  skeletonsIn: `SELECT w.word FROM search_words w WHERE w.id IN (
+      SELECT s.word_id FROM search_skeletons s WHERE s.skeleton IN (SELECT value FROM json_each(?)))
+    ORDER BY w.id LIMIT ?`,
 } as const;
 
 type Statements = { [K in keyof typeof SQL]: Statement<unknown[], unknown> };
@@ -134,6 +137,10 @@ export class SqliteSearchBackend implements SearchBackend {
 
   async infix(word: string, limit: number) {
     return this.#sql.infix.pluck().all(ftsString(word), limit) as string[];
+  }
+
+  async skeletonsIn(skeletons: readonly string[], limit: number) {
+    return this.#sql.skeletonsIn.pluck().all(JSON.stringify(skeletons), limit) as string[];
   }
 
   async skeletonExact(skeleton: string, limit: number) {
