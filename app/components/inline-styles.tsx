@@ -11,5 +11,6 @@ const css: string = import.meta.env.SSR
   : (document.getElementById(ID)?.textContent ?? "");
 
 export function InlineStyles() {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built from app/styles/app.css (never content).
   return <style id={ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }

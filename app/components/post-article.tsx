@@ -28,7 +28,7 @@ export function PostArticle({ post, labels, url, previous, next, related }: Post
         {post.hasOwnImage ? (
           <PostImage src={post.image} alt={post.title} eager className="post-image" place="post" />
         ) : null}
-        {/* Sanitized when stored (app/data/sanitize.server.ts). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: post HTML, sanitized by the writer before it is stored (app/data/sanitize.server.ts). */}
         <div className="post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
         {post.source ? (
           <p className="post-source">

@@ -33,6 +33,7 @@ export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string
   }
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the <search> element has no role in browsers before 2023; role="search" on the form works in all.
     <form role="search" className="search-box" action="/search" method="get" onSubmit={onSubmit}>
       <label htmlFor={id} className="visually-hidden">
         {labels.searchLabel}

@@ -40,7 +40,7 @@ export default function PostRoute({ loaderData }: Route.ComponentProps) {
   return (
     <article className="site-page">
       <h1>{loaderData.page.title}</h1>
-      {/* Sanitized when stored. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: page HTML, sanitized by the writer before it is stored (app/data/sanitize.server.ts). */}
       <div className="post-content" dangerouslySetInnerHTML={{ __html: loaderData.page.content }} />
     </article>
   );
