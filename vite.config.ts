@@ -25,13 +25,15 @@ function onwarn(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => 
   warn(warning);
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  // The server build's entry is our Express app; it imports React Router's
-  // virtual server build, so one bundle holds the whole server.
-  // The client manifest stays in build/client/.vite for `npm run size`
-  // (express.static ignores dot-folders, so it is never served).
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./server/start.ts", onwarn } }
-    : { manifest: true, rollupOptions: { onwarn } },
+export default defineConfig({
+  // Both builds: the manifest (the client's stays in build/client/.vite for
+  // `npm run size`; express.static ignores dot-folders, so it is never
+  // served) and the warnings filter.
+  build: { manifest: true, rollupOptions: { onwarn } },
+  environments: {
+    // The server build's entry is our Express app; it imports React Router's
+    // virtual server build, so one bundle holds the whole server.
+    ssr: { build: { rollupOptions: { input: "./server/start.ts", onwarn } } },
+  },
   plugins: [reactRouter()],
-}));
+});
