@@ -307,7 +307,9 @@ const FIRST_POST = Date.UTC(2016, 0, 1) / 1000;
 const LAST_POST = Date.UTC(2026, 10, 1) / 1000;
 
 function pick<T>(random: RandomSource, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length)]!;
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error("pick: nothing to pick from");
+  return item;
 }
 
 function weighted<T>(random: RandomSource, choices: readonly [T, number][]): T {
@@ -316,18 +318,22 @@ function weighted<T>(random: RandomSource, choices: readonly [T, number][]): T {
     r -= weight;
     if (r < 0) return value;
   }
-  return choices[choices.length - 1]![0];
+  const last = choices.at(-1);
+  if (last === undefined) throw new Error("weighted: nothing to choose from");
+  return last[0];
 }
 
 /** Popular tags come up far more often than rare ones (weight 1/rank). */
 function zipf<T>(random: RandomSource, items: readonly T[]): T {
   const total = items.reduce((sum, _, i) => sum + 1 / (i + 1), 0);
   let r = random() * total;
-  for (let i = 0; i < items.length; i++) {
+  for (const [i, item] of items.entries()) {
     r -= 1 / (i + 1);
-    if (r < 0) return items[i]!;
+    if (r < 0) return item;
   }
-  return items[items.length - 1]!;
+  const last = items.at(-1);
+  if (last === undefined) throw new Error("zipf: nothing to pick from");
+  return last;
 }
 
 function sentence(random: RandomSource, words: Vocabulary, english: boolean): string {
@@ -340,7 +346,7 @@ function sentence(random: RandomSource, words: Vocabulary, english: boolean): st
     : [opener, subject, modifier, predicate];
   text = text.filter(Boolean);
   const joined = text.join(" ");
-  return `${joined[0]!.toUpperCase()}${joined.slice(1)}${words.end}`;
+  return `${joined.charAt(0).toUpperCase()}${joined.slice(1)}${words.end}`;
 }
 
 function titleFrom(line: string, english: boolean): string {
@@ -365,7 +371,7 @@ function post(random: RandomSource, language: Language, idNum: number, postTime:
     const lines = Array.from({ length: 2 + Math.floor(random() * 3) }, () =>
       sentence(random, words, english),
     );
-    if (v === 0) first = lines[0]!;
+    if (v === 0) first = lines[0] ?? first;
     paragraphs.push(`<p>${lines.map(escapeHtml).join("<br>")}</p>`);
   }
   if (random() < 0.3) paragraphs.push(`<p><em>${escapeHtml(pick(random, words.commentary))}</em></p>`);

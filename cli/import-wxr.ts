@@ -459,9 +459,10 @@ export function zonedTimeToEpoch(
   const wall = Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
   const offsetAt = (epoch: number) => {
     const [date = "", time = ""] = dateString(epoch, timeZone).split(" ");
-    const [y, mo, d] = date.split("-").map(Number);
-    const [h, mi, s] = time.split(":").map(Number);
-    return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) / 1000 - epoch;
+    // A missing part is NaN, as Date.UTC reads undefined.
+    const [y = Number.NaN, mo = Number.NaN, d = Number.NaN] = date.split("-").map(Number);
+    const [h = Number.NaN, mi = Number.NaN, s = Number.NaN] = time.split(":").map(Number);
+    return Date.UTC(y, mo - 1, d, h, mi, s) / 1000 - epoch;
   };
   const first = wall - offsetAt(wall);
   return wall - offsetAt(first);
@@ -576,9 +577,10 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
       .filter((l) => l !== null),
   );
   const fallback = context.language ?? context.fileLanguage;
+  const [onlyNamed] = named;
   let language: Language;
   if (plugin?.language) language = plugin.language;
-  else if (named.size === 1) language = [...named][0]!;
+  else if (named.size === 1 && onlyNamed !== undefined) language = onlyNamed;
   else if (fallback) language = fallback;
   else {
     return {

@@ -74,7 +74,8 @@ function parse<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    throw new UsageError((error as Error).message.split("\n")[0]!.replace(/\. To specify.*$/, ""));
+    const [firstLine = ""] = (error as Error).message.split("\n");
+    throw new UsageError(firstLine.replace(/\. To specify.*$/, ""));
   }
 }
 
@@ -124,8 +125,9 @@ async function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
     }),
   );
   if (values.help) return void process.stdout.write(`${COMMAND_HELP.import}\n`);
-  if (positionals.length !== 1) throw new UsageError("import takes one FILE: sukti import FILE [options]");
-  const file = positionals[0]!;
+  const [file] = positionals;
+  if (positionals.length !== 1 || file === undefined)
+    throw new UsageError("import takes one FILE: sukti import FILE [options]");
   if (values.format !== undefined && !(FORMATS as readonly string[]).includes(values.format)) {
     throw new UsageError(`unknown format "${values.format}" (use ${FORMATS.join(", ")})`);
   }
@@ -171,11 +173,12 @@ async function runRemove(command: "unpublish" | "delete", args: string[], env: N
     parseArgs({ args, allowPositionals: true, options: HELP_OPTION }),
   );
   if (values.help) return void process.stdout.write(`${COMMAND_HELP[command]}\n`);
-  if (positionals.length !== 2)
+  const [languageName, rawSlug] = positionals;
+  if (positionals.length !== 2 || languageName === undefined || rawSlug === undefined)
     throw new UsageError(`${command} takes LANGUAGE SLUG: sukti ${command} hindi my-post`);
-  const language = parseLanguage(positionals[0]!);
-  if (!language) throw new UsageError(`unknown language "${positionals[0]}" (use ${LANGUAGES.join(", ")})`);
-  const slug = positionals[1]!.normalize("NFC");
+  const language = parseLanguage(languageName);
+  if (!language) throw new UsageError(`unknown language "${languageName}" (use ${LANGUAGES.join(", ")})`);
+  const slug = rawSlug.normalize("NFC");
   const writes = await openWrites(databaseUrl(env), false);
   try {
     const done =

@@ -9,7 +9,9 @@ import {
   type WorkerMessage,
 } from "#cli/prepare.ts";
 
-const port = parentPort!;
+const port = parentPort;
+if (port === null)
+  throw new Error("cli/prepare-worker.ts runs only in a worker thread (cli/prepare.ts starts it)");
 const job = workerData as PrepareJob;
 let credits = BATCHES_AHEAD;
 let wake: (() => void) | null = null;

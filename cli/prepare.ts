@@ -70,14 +70,15 @@ export async function* prepareInWorker(job: PrepareJob, counter: ByteCounter): A
   });
   try {
     for (;;) {
-      while (inbox.length === 0) {
+      let message = inbox.shift();
+      while (message === undefined) {
         if (failure) throw failure;
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
         wake = null;
+        message = inbox.shift();
       }
-      const message = inbox.shift()!;
       if ("error" in message) throw message.user ? new UserError(message.error) : new Error(message.error);
       counter.bytes = message.bytes;
       if ("done" in message) return;

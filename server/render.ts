@@ -58,6 +58,11 @@ export interface Rendered {
 
 export type Render = (req: IncomingMessage, target: RenderTarget) => Promise<Rendered>;
 
+/** Stands in for a server build not given (no build, no Vite): rendering then fails, saying why. */
+function noServerBuild(): never {
+  throw new Error("createRenderer: no server build (pass build, or vite in development)");
+}
+
 export function createRenderer({
   store,
   randomForRequest,
@@ -67,7 +72,9 @@ export function createRenderer({
   vite,
 }: RenderOptions): Render {
   const handle = createRequestHandler(
-    vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
+    vite
+      ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+      : (build ?? noServerBuild),
     vite ? "development" : "production",
   );
 

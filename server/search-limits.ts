@@ -92,9 +92,11 @@ export class SearchLimiter {
     this.#pumpScheduled = true;
     setImmediate(() => {
       this.#pumpScheduled = false;
-      while (this.#running < this.#maxRunning && this.#queue.length > 0) {
+      while (this.#running < this.#maxRunning) {
+        const next = this.#queue.shift();
+        if (next === undefined) break;
         this.#running++;
-        this.#queue.shift()!.start();
+        next.start();
       }
     });
   }
@@ -117,8 +119,8 @@ export class SearchLimiter {
 /** One key per client: an IPv4 address, or an IPv6 address's /64 (one home or phone network). */
 export function clientKey(ip: string | undefined): string {
   if (!ip) return "unknown";
-  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (v4) return v4[1]!;
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)?.[1];
+  if (v4 !== undefined) return v4;
   if (!ip.includes(":")) return ip;
   const [head = "", tail = ""] = ip.split("::");
   const groups = head.split(":").filter(Boolean);

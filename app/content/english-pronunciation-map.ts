@@ -77,9 +77,7 @@ const isVowel = (phoneme: string | undefined) => phoneme !== undefined && /\d$/.
 function spelledVowels(word: string, vowels: number): string[] | undefined {
   const groups = [...word.matchAll(/[aeiou]+|(?<=[^aeiou])y(?![aeiou])/g)].map((match) => match[0]);
   if (groups.length === vowels) return groups;
-  if (groups.length === vowels + 1 && /[^aeiou]e$/.test(word)) return groups.slice(0, -1);
-  if (groups.length === vowels + 1 && /[^aeiou]es$/.test(word))
-    return [...groups.slice(0, -2), groups.at(-2)!];
+  if (groups.length === vowels + 1 && /[^aeiou]es?$/.test(word)) return groups.slice(0, -1);
   return undefined;
 }
 
@@ -97,28 +95,31 @@ export function pronunciationSpellings(word: string, phonemes: readonly string[]
   for (const reading of readings) {
     let spellings = [""];
     let vowel = 0;
-    for (let i = 0; i < phonemes.length; i++) {
-      const phoneme = phonemes[i]!;
+    for (const [i, phoneme] of phonemes.entries()) {
       const sound = phoneme.replace(/\d$/, "");
+      // "" before the first phoneme: no vowel, no N, as undefined would be.
+      const previous = phonemes[i - 1] ?? "";
       const next = phonemes[i + 1];
       let choices: string[];
-      if (VOWELS[sound] !== undefined) {
+      const vowelLetters = VOWELS[sound];
+      if (vowelLetters !== undefined) {
         const group = spelled?.[vowel];
         vowel++;
         const stressed = !phoneme.endsWith("0");
-        let letters = VOWELS[sound]!;
+        let letters = vowelLetters;
         // AA spelled o is ॉ (doctor, college: डॉक्टर कॉलेज); AY before a vowel is ाय (science: सायंस).
         if (sound === "AA" && group?.startsWith("o")) letters = "o";
         if (sound === "AY" && isVowel(next)) letters = "ay";
         // ि/ी before a final r is ियर: engineer, career (इंजीनियर करियर).
         if ((sound === "IY" || sound === "IH") && next === "R" && !isVowel(phonemes[i + 2])) letters += "ya";
         // A u after n is यू: new, nuclear, neuro (न्यू न्यूक्लियर न्यूरो).
-        if ((sound === "UW" || sound === "UH") && phonemes[i - 1] === "N" && /n(?:u|eu|ew)/.test(word))
+        if ((sound === "UW" || sound === "UH") && previous === "N" && /n(?:u|eu|ew)/.test(word))
           letters = "yu";
         const bySpelling =
           reading === "spelling" || (reading === "e or i" && (group === "e" || group === "i"));
-        if (bySpelling && !stressed && sound !== "ER" && group !== undefined && SPELLED[group] !== undefined)
-          letters = SPELLED[group]!;
+        const spelledLetters = group === undefined ? undefined : SPELLED[group];
+        if (bySpelling && !stressed && sound !== "ER" && spelledLetters !== undefined)
+          letters = spelledLetters;
         // A y glide between ि/ी and a schwa: medium, olympia (मीडियम ओलंपिया).
         if ((sound === "IY" || sound === "IH") && /^(?:AH|IH|ER)/.test(next ?? "")) letters += "y";
         choices = [letters];
@@ -131,7 +132,7 @@ export function pronunciationSpellings(word: string, phonemes: readonly string[]
         if (sound === "AY" && letters === "ay") choices = ["ay", "ai"];
       } else if (sound === "Z" && i === phonemes.length - 1 && word.endsWith("s")) {
         // A final -s said z is written स (governors: गवर्नर्स); after a vowel ज़ too (shoes: शूज़).
-        choices = isVowel(phonemes[i - 1]) && !phonemes[i - 1]!.startsWith("ER") ? ["z", "s"] : ["s"];
+        choices = isVowel(previous) && !previous.startsWith("ER") ? ["z", "s"] : ["s"];
       } else if (sound === "NG" && (next === "K" || next === "G")) {
         // ङ before k and g is an anusvara: bank, english (बैंक इंग्लिश).
         choices = ["n"];

@@ -99,7 +99,8 @@ function wordsOnly(text: string): string {
     if (c < 0x80) word = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a);
     else if (c >= 0x0900 && c <= 0x097f) word = c !== 0x0964 && c !== 0x0965 && c !== 0x0970;
     else {
-      const point = String.fromCodePoint(text.codePointAt(i)!);
+      // codePointAt is only undefined past the end, which i never is.
+      const point = String.fromCodePoint(text.codePointAt(i) ?? c);
       size = point.length;
       word = WORD_CHAR.test(point);
     }

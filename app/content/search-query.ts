@@ -145,7 +145,8 @@ export function alternativesExpression({ words, prefix }: TermAlternatives): str
   const parts = words.map((word, i) =>
     i === 0 && prefix !== null ? `${ftsString(word)}*` : ftsString(word),
   );
-  return parts.length === 1 ? parts[0]! : `(${parts.join(" OR ")})`;
+  const [first] = parts;
+  return parts.length === 1 && first !== undefined ? first : `(${parts.join(" OR ")})`;
 }
 
 /**

@@ -110,7 +110,8 @@ function transliterate(word: string): string {
   let out = "";
   let inherentA = false;
   for (let i = 0; i < chars.length; i++) {
-    const c = chars[i]!;
+    const c = chars[i];
+    if (c === undefined) break; // not reached: i is inside chars
     const consonant = CONSONANTS[c];
     if (consonant !== undefined) {
       if (inherentA) out += "a";
@@ -722,11 +723,17 @@ export function initialismSpellings(latinWord: string): string[] {
   if (!/^[a-z]{2,}$/.test(word) || word.length > MAX_INITIALISM_LETTERS || /^(.)\1+$/.test(word)) return [];
   let spellings = [""];
   for (const letter of word) {
-    spellings = spellings
-      .flatMap((s) => LETTER_NAMES[letter]!.map((name) => s + name))
-      .slice(0, MAX_INITIALISMS);
+    const names = LETTER_NAMES[letter];
+    if (names === undefined)
+      throw new Error(`initialismSpellings: no Devanagari name for the letter ${letter}`);
+    spellings = spellings.flatMap((s) => names.map((name) => s + name)).slice(0, MAX_INITIALISMS);
   }
   return spellings;
+}
+
+/** The spellings a table gives one part of a short word (a matched group); none for a part it lacks. */
+function shortPart(table: Record<string, string[]>, part: string | undefined): string[] {
+  return part === undefined ? [] : (table[part] ?? []);
 }
 
 /**
@@ -741,20 +748,21 @@ export function shortWordSpellings(latinWord: string): string[] {
   // A closed syllable whose skeleton is one letter (paap, pap: पाप) is spelled out too.
   const closedSyllable = CONSONANT_VOWEL_CONSONANT.exec(word);
   if (closedSyllable && querySkeletons(word).length === 0) {
-    for (const first of SHORT_CONSONANTS[closedSyllable[1]!] ?? [])
-      for (const sign of SHORT_SIGNS[closedSyllable[2]!] ?? [])
-        for (const last of SHORT_CONSONANTS[closedSyllable[3]!] ?? []) spellings.push(first + sign + last);
+    for (const first of shortPart(SHORT_CONSONANTS, closedSyllable[1]))
+      for (const sign of shortPart(SHORT_SIGNS, closedSyllable[2]))
+        for (const last of shortPart(SHORT_CONSONANTS, closedSyllable[3]))
+          spellings.push(first + sign + last);
   }
   const open = CONSONANT_VOWEL.exec(word);
   if (open) {
-    for (const consonant of SHORT_CONSONANTS[open[1]!] ?? [])
-      for (const sign of SHORT_SIGNS[open[2]!] ?? [])
+    for (const consonant of shortPart(SHORT_CONSONANTS, open[1]))
+      for (const sign of shortPart(SHORT_SIGNS, open[2]))
         spellings.push(consonant + sign, `${consonant + sign}\u0902`);
   }
   const closed = VOWEL_CONSONANT.exec(word);
   if (closed) {
-    for (const vowel of SHORT_VOWELS[closed[1]!] ?? [])
-      for (const consonant of SHORT_CONSONANTS[closed[2]!] ?? []) spellings.push(vowel + consonant);
+    for (const vowel of shortPart(SHORT_VOWELS, closed[1]))
+      for (const consonant of shortPart(SHORT_CONSONANTS, closed[2])) spellings.push(vowel + consonant);
   }
   return [...new Set([...spellings, ...initialismSpellings(word)])];
 }

@@ -335,7 +335,8 @@ class WriteRules {
     if (cached) return cached;
     const keys = [...new Set([record.name, ...Object.values(record.names)].map(personKey))];
     let found: StoredPerson | null = null;
-    if (record.slug !== undefined) found = yield* run((t) => t.findPersonBySlug(record.slug!));
+    const givenSlug = record.slug;
+    if (givenSlug !== undefined) found = yield* run((t) => t.findPersonBySlug(givenSlug));
     for (const key of keys) {
       if (found) break;
       found = yield* run((t) => t.findPersonByKey(key));
@@ -374,7 +375,8 @@ class WriteRules {
 
   /** The person's published posts, indexed again with their current names. */
   *#indexPersonPosts(person: PersonState): Steps<void> {
-    const id = person.id!;
+    const id = person.id;
+    if (id === null) throw new Error("#indexPersonPosts: the person has no id yet (insert it first)");
     for (const post of yield* run((t) => t.personPosts(id))) {
       const terms = yield* run((t) => t.postTerms(post.id));
       const doc = searchDocument({

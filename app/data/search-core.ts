@@ -166,7 +166,11 @@ async function readNear(
   found: readonly TermExpansions[],
 ): Promise<TermExpansions[]> {
   const unmatched = terms
-    .map((term, i) => ({ term, i, expansions: found[i]! }))
+    .map((term, i) => {
+      const expansions = found[i];
+      if (expansions === undefined) throw new Error(`readNear: no expansions for query word ${i}`);
+      return { term, i, expansions };
+    })
     .filter(
       ({ term, expansions: e }) =>
         term.skeletons.length > 0 &&
@@ -314,7 +318,9 @@ async function rankWindow(backend: SearchBackend, window: readonly number[], que
   }
   if (unsettled.size > 0) {
     for (const { id, body } of await backend.documentBodies([...unsettled.keys()])) {
-      const spaced = unsettled.get(id)!;
+      const spaced = unsettled.get(id);
+      if (spaced === undefined)
+        throw new Error(`rankWindow: a body came back for post ${id}, which was not asked for`);
       keys.set(id, keyOf(spaced.title, spaced.tags, `${spaced.text}${body} `));
     }
   }
@@ -323,7 +329,12 @@ async function rankWindow(backend: SearchBackend, window: readonly number[], que
   return [...window].sort((a, b) => {
     const ka = keyFor(a);
     const kb = keyFor(b);
-    for (let i = 0; i < Math.min(ka.length, kb.length); i++) if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
+    for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
+      const testA = ka[i];
+      const testB = kb[i];
+      if (testA === undefined || testB === undefined) break; // not reached: i is inside both keys
+      if (testA !== testB) return testB - testA;
+    }
     return b - a;
   });
 }
@@ -347,13 +358,11 @@ async function tierRows(
   if (offset < window.length)
     rows.push(...(await rankWindow(backend, window, query)).slice(offset, offset + limit));
   if (rows.length < limit && !complete) {
+    const oldestRanked = window.at(-1);
+    if (oldestRanked === undefined)
+      throw new Error("tierRows: a tier longer than its window has an empty window");
     rows.push(
-      ...(await backend.older(
-        match,
-        window[window.length - 1]!,
-        limit - rows.length,
-        Math.max(0, offset - window.length),
-      )),
+      ...(await backend.older(match, oldestRanked, limit - rows.length, Math.max(0, offset - window.length))),
     );
   }
   return { rows, count: complete ? newest.length : null };

@@ -108,7 +108,8 @@ export function layoutShareImage(ctx: SKRSContext2D, source: ShareImageSource): 
   let block = quote.length > 0 ? fitBlock(quote, 6) : null;
   if (!block) {
     sourceKind = "title";
-    const smallest = QUOTE_SIZES.at(-1)!;
+    const smallest = QUOTE_SIZES.at(-1);
+    if (smallest === undefined) throw new Error("share image: QUOTE_SIZES is empty");
     block = fitBlock([source.title], 4) ?? {
       lines: [truncate(ctx, source.title, BOX_WIDTH, { size: smallest, weight: 600, family })],
       size: smallest,

@@ -14,6 +14,20 @@ import { generatePosts } from "#cli/generate.ts";
 
 const BATCH = 2000;
 
+/** One array per column of posts, in the INSERT's order (id first). */
+type PostColumns = [
+  unknown[],
+  unknown[],
+  unknown[],
+  unknown[],
+  unknown[],
+  unknown[],
+  unknown[],
+  unknown[],
+  unknown[],
+  unknown[],
+];
+
 /**
  * Writes cli/generate.ts's corpus into an EMPTY, migrated database with a few
  * statements per 2,000 posts: the rows the writer would write (search
@@ -28,22 +42,18 @@ export async function loadGeneratedCorpus(
   options: { count: number; seed?: number; vocabulary?: number },
 ): Promise<void> {
   const terms = new Map<string, { id: number; kind: string; name: string; slug: string }>();
+  // Every word to write, with its id, in the order they came (the database starts empty).
   const words = new Map<string, number>();
-  const newWords: string[] = [];
   const addWords = (list: readonly string[]) => {
-    for (const word of list) {
-      if (words.has(word)) continue;
-      words.set(word, words.size + 1);
-      newWords.push(word);
-    }
+    for (const word of list) if (!words.has(word)) words.set(word, words.size + 1);
   };
   const emptyBatch = () => ({
-    posts: [[], [], [], [], [], [], [], [], [], []] as unknown[][],
-    links: [[], []] as number[][],
-    docs: [[], []] as unknown[][],
+    posts: [[], [], [], [], [], [], [], [], [], []] as PostColumns,
+    links: [[], []] as [number[], number[]],
+    docs: [[], []] as [number[], string[]],
   });
   const flush = async (b: ReturnType<typeof emptyBatch>) => {
-    if (b.posts[0]!.length === 0) return;
+    if (b.posts[0].length === 0) return;
     await pool.query(
       `INSERT INTO posts (id, language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt)
        SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::text[], $7::text[],
@@ -91,7 +101,7 @@ export async function loadGeneratedCorpus(
       content,
       post.excerpt,
     ];
-    for (const [i, value] of row.entries()) batch.posts[i]!.push(value);
+    for (const [i, column] of batch.posts.entries()) column.push(row[i]);
     const names: string[] = [];
     const linked = new Set<number>();
     for (const [kind, list] of [
@@ -109,8 +119,8 @@ export async function loadGeneratedCorpus(
         }
         if (linked.has(term.id)) continue;
         linked.add(term.id);
-        batch.links[0]!.push(id);
-        batch.links[1]!.push(term.id);
+        batch.links[0].push(id);
+        batch.links[1].push(term.id);
         names.push(term.name);
       }
     }
@@ -121,11 +131,11 @@ export async function loadGeneratedCorpus(
         excerpt: post.excerpt,
         termNames: names,
       });
-      batch.docs[0]!.push(id);
-      batch.docs[1]!.push(documentVector(doc));
+      batch.docs[0].push(id);
+      batch.docs[1].push(documentVector(doc));
       addWords(doc.words);
     }
-    if (batch.posts[0]!.length >= BATCH) {
+    if (batch.posts[0].length >= BATCH) {
       await flush(batch);
       batch = emptyBatch();
     }
@@ -133,18 +143,18 @@ export async function loadGeneratedCorpus(
   await flush(batch);
   if (options.vocabulary) addWords(syntheticWords(options.vocabulary));
 
+  const newWords = [...words];
   for (let from = 0; from < newWords.length; from += 20_000) {
     const slice = newWords.slice(from, from + 20_000);
     await pool.query("INSERT INTO search_words (id, word) SELECT * FROM unnest($1::bigint[], $2::text[])", [
-      slice.map((word) => words.get(word)!),
-      slice,
+      slice.map(([, wordId]) => wordId),
+      slice.map(([word]) => word),
     ]);
   }
   const trigrams: [string[], number[]] = [[], []];
   const skeletons: [string[], number[]] = [[], []];
-  for (const word of newWords) {
+  for (const [word, wordId] of newWords) {
     if (!isDevanagariWord(word)) continue;
-    const wordId = words.get(word)!;
     for (const skeleton of wordSkeletons(word)) {
       skeletons[0].push(skeleton);
       skeletons[1].push(wordId);
@@ -209,13 +219,16 @@ function syntheticWords(count: number): string[] {
     state = (state * 1103515245 + 12345) % 2147483648;
     return state % n;
   };
+  const pick = (list: readonly string[]) => {
+    const item = list[next(list.length)];
+    if (item === undefined) throw new Error("syntheticWords: picked past the end of a list");
+    return item;
+  };
   const made: string[] = [];
   for (let i = 0; i < count; i++) {
     let word = "";
-    if (i % 4 === 3) for (let j = 3 + next(6); j > 0; j--) word += latin[next(latin.length)];
-    else
-      for (let j = 2 + next(3); j > 0; j--)
-        word += consonants[next(consonants.length)]! + signs[next(signs.length)]!;
+    if (i % 4 === 3) for (let j = 3 + next(6); j > 0; j--) word += pick(latin);
+    else for (let j = 2 + next(3); j > 0; j--) word += pick(consonants) + pick(signs);
     made.push(word);
   }
   return made;

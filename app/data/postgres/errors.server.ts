@@ -53,7 +53,8 @@ export function describePostgresUrl(databaseUrl: string): string {
 
 /** The message with the password (and its URL-encoded form) blanked, on one line. */
 function scrub(message: string, password: string): string {
-  let line = message.split("\n")[0]!.trim();
+  const [firstLine = ""] = message.split("\n");
+  let line = firstLine.trim();
   for (const secret of new Set([password, encodeURIComponent(password)])) {
     if (secret.length > 0) line = line.split(secret).join("…");
   }

@@ -171,8 +171,15 @@ export class PostgresContentStore implements ContentStore {
     return (await this.#rows<R>(name, values))[0] ?? null;
   }
 
+  /** The row of a query that always returns one (the website, a count). */
+  async #onlyRow<R extends pg.QueryResultRow>(name: keyof typeof SQL, values: unknown[] = []): Promise<R> {
+    const row = await this.#row<R>(name, values);
+    if (row === null) throw new Error(`PostgreSQL query ${name} returned no row`);
+    return row;
+  }
+
   async getWebsite(): Promise<Website> {
-    return (await this.#row<Website>("website"))!;
+    return this.#onlyRow<Website>("website");
   }
 
   async latestPost(): Promise<PostSummary | null> {
@@ -259,7 +266,7 @@ export class PostgresContentStore implements ContentStore {
   }
 
   async countPosts(language: Language): Promise<number> {
-    return (await this.#row<{ n: number }>("count", [language]))!.n;
+    return (await this.#onlyRow<{ n: number }>("count", [language])).n;
   }
 
   async postAt(language: Language, offset: number): Promise<PostSummary | null> {

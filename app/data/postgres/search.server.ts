@@ -27,18 +27,19 @@ type Token =
   | { kind: "star" | "open" | "close" | "colon" | "and" | "or" | "not" }
   | { kind: "column"; value: string };
 
-const PUNCTUATION: Record<string, "star" | "open" | "close" | "colon"> = {
-  "*": "star",
-  "(": "open",
-  ")": "close",
-  ":": "colon",
-};
+const PUNCTUATION = new Map<string, "star" | "open" | "close" | "colon">([
+  ["*", "star"],
+  ["(", "open"],
+  [")", "close"],
+  [":", "colon"],
+]);
 
 function tokenize(expression: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < expression.length) {
-    const c = expression[i]!;
+    const c = expression.charAt(i);
+    const punctuation = PUNCTUATION.get(c);
     if (c === " ") i++;
     else if (c === '"') {
       let value = "";
@@ -56,8 +57,8 @@ function tokenize(expression: string): Token[] {
         }
       }
       tokens.push({ kind: "word", value });
-    } else if (Object.hasOwn(PUNCTUATION, c)) {
-      tokens.push({ kind: PUNCTUATION[c]! });
+    } else if (punctuation !== undefined) {
+      tokens.push({ kind: punctuation });
       i++;
     } else if (c === "{") {
       const end = expression.indexOf("}", i);
@@ -225,7 +226,9 @@ export class PostgresSearchBackend implements SearchBackend {
    * the GIN bitmap counts a common word's posts cheaply.
    */
   async count(match: string) {
-    return (await this.#rows<{ n: number }>("count", [this.#tsquery(match)]))[0]!.n;
+    const [row] = await this.#rows<{ n: number }>("count", [this.#tsquery(match)]);
+    if (row === undefined) throw new Error("PostgreSQL search count returned no row");
+    return row.n;
   }
 
   async newest(match: string, limit: number) {

@@ -120,6 +120,13 @@ export class PostgresWriteTarget implements WriteTarget {
     return result.rows;
   }
 
+  /** The id an INSERT … RETURNING id gave back. */
+  async #insertedId(name: Name, values: unknown[]): Promise<number> {
+    const [inserted] = await this.#run<{ id: number }>(name, values);
+    if (inserted === undefined) throw new Error(`PostgreSQL ${name} returned no id`);
+    return inserted.id;
+  }
+
   async findPost(language: Language, slug: string): Promise<StoredPost | null> {
     return (await this.#run<StoredPost>("findPost", [language, slug]))[0] ?? null;
   }
@@ -129,7 +136,7 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async insertPost(row: PostRow): Promise<number> {
-    const [inserted] = await this.#run<{ id: number }>("insertPost", [
+    return this.#insertedId("insertPost", [
       row.language,
       row.idNum,
       row.status,
@@ -144,7 +151,6 @@ export class PostgresWriteTarget implements WriteTarget {
       row.work,
       row.reference,
     ]);
-    return inserted!.id;
   }
 
   async updatePost(id: number, row: PostRow): Promise<void> {
@@ -195,8 +201,7 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async insertTerm(kind: TermKind, name: string, slug: string): Promise<number> {
-    const [inserted] = await this.#run<{ id: number }>("insertTerm", [kind, name, slug]);
-    return inserted!.id;
+    return this.#insertedId("insertTerm", [kind, name, slug]);
   }
 
   async addWords(words: readonly string[]): Promise<void> {
@@ -258,13 +263,7 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async insertPerson(slug: string, names: PersonNames): Promise<number> {
-    const [inserted] = await this.#run<{ id: number }>("insertPerson", [
-      slug,
-      names.english,
-      names.hindi,
-      names.marathi,
-    ]);
-    return inserted!.id;
+    return this.#insertedId("insertPerson", [slug, names.english, names.hindi, names.marathi]);
   }
 
   async updatePerson(id: number, slug: string, names: PersonNames): Promise<void> {

@@ -18,7 +18,9 @@ export async function bumpContentVersion(client: pg.PoolClient | pg.Client): Pro
   const { rows } = await client.query<{ version: number }>(
     "UPDATE content_version SET version = version + 1 WHERE id = 1 RETURNING version",
   );
-  const version = rows[0]!.version;
+  const [row] = rows;
+  if (row === undefined) throw new Error("content_version has no row (is the database migrated?)");
+  const { version } = row;
   await client.query("SELECT pg_notify($1, $2)", [CONTENT_CHANNEL, String(version)]);
   return version;
 }
@@ -131,8 +133,9 @@ export async function unpublishPost(pool: pg.Pool, language: Language, slug: str
        WHERE language = $1 AND slug = $2 AND status = 'publish' RETURNING id`,
       [language, slug.normalize("NFC")],
     );
-    if (rows.length === 0) return false;
-    await new PostgresWriteTarget(client).unindexPost(rows[0]!.id);
+    const [unpublished] = rows;
+    if (unpublished === undefined) return false;
+    await new PostgresWriteTarget(client).unindexPost(unpublished.id);
     await bumpContentVersion(client);
     return true;
   });

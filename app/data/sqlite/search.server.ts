@@ -197,7 +197,8 @@ export function rebuildSearchIndex(db: Db): void {
     let after = 0;
     for (;;) {
       const posts = postsAfter.all(after, REBUILD_BATCH);
-      if (posts.length === 0) break;
+      const last = posts.at(-1);
+      if (last === undefined) break;
       const names = new Map<number, string[]>();
       for (const { postId, name } of termNames.all(JSON.stringify(posts.map((p) => p.id)))) {
         names.set(postId, [...(names.get(postId) ?? []), name]);
@@ -205,7 +206,7 @@ export function rebuildSearchIndex(db: Db): void {
       for (const post of posts) {
         index.indexNew(post.id, searchDocument({ ...post, termNames: names.get(post.id) ?? [] }));
       }
-      after = posts[posts.length - 1]!.id;
+      after = last.id;
     }
   })();
 }

@@ -230,7 +230,7 @@ export class SqliteWriteTarget implements SyncWriteTarget {
     return this.#sql.findTerm.get(kind, slug) ?? null;
   }
   insertTerm(kind: TermKind, name: string, slug: string) {
-    return this.#sql.insertTerm.get(kind, name, slug)!.id;
+    return insertedId(this.#sql.insertTerm.get(kind, name, slug), "insertTerm");
   }
   addWords(words: readonly string[]) {
     this.#index.addWords(words);
@@ -261,7 +261,10 @@ export class SqliteWriteTarget implements SyncWriteTarget {
     return storedPerson(this.#sql.findPersonByKey.get(key));
   }
   insertPerson(slug: string, names: PersonNames) {
-    return this.#sql.insertPerson.get(slug, names.english, names.hindi, names.marathi)!.id;
+    return insertedId(
+      this.#sql.insertPerson.get(slug, names.english, names.hindi, names.marathi),
+      "insertPerson",
+    );
   }
   updatePerson(id: number, slug: string, names: PersonNames) {
     this.#sql.updatePerson.run(slug, names.english, names.hindi, names.marathi, id);
@@ -291,4 +294,10 @@ function storedPerson(row: PersonRow | undefined): StoredPerson | null {
     slug: row.slug,
     names: { english: row.name_english, hindi: row.name_hindi, marathi: row.name_marathi },
   };
+}
+
+/** The id an INSERT … RETURNING id gave back. */
+function insertedId(row: { id: number } | undefined, statement: string): number {
+  if (row === undefined) throw new Error(`SQLite ${statement} returned no id`);
+  return row.id;
 }
