@@ -326,4 +326,6 @@ test("records prepared on a worker thread give the same result as on this thread
   expect(inWorker).toEqual(inThread);
   expect(dump()).toEqual(expected);
   expect(await importFile({ file, databaseUrl, worker: true })).toMatchObject({ unchanged: 600 });
-});
+  // Each worker thread loads and transforms the preparation modules afresh (2.8 s for the test alone);
+  // with the browser files beside it on two cores it took over Vitest's 5 s default.
+}, 30_000);
