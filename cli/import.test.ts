@@ -326,4 +326,5 @@ test("records prepared on a worker thread give the same result as on this thread
   expect(inWorker).toEqual(inThread);
   expect(dump()).toEqual(expected);
   expect(await importFile({ file, databaseUrl, worker: true })).toMatchObject({ unchanged: 600 });
-});
+  // Three imports and two thread starts: over the default 5 s on a busy machine.
+}, 30_000);
