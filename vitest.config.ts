@@ -51,6 +51,9 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // A page hydrates after its load event: on a busy machine that can take longer
+          // than expect.poll's default of one second (seen failing under load).
+          expect: { poll: { timeout: 10_000 } },
           sequence: { groupOrder: 0 },
         },
       },
