@@ -13,6 +13,9 @@ const TIMED = [
   "tests/integration/postgres-nodes.test.ts",
 ];
 
+/** Unit files that need PostgreSQL (skipped without it). */
+const POSTGRES_UNIT = "app/data/postgres/**/*.test.ts";
+
 export default defineConfig({
   test: {
     // One PostgreSQL server for the run: test files take databases of it.
@@ -21,14 +24,30 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     // Three test files at a time on this 2-core machine: with two, a core sat idle a third of the
     // run (files waiting on a timeout, a server, PostgreSQL); 3 min 38 s against 4 min 06 s.
+    // The unit thread (below) runs beside these three.
     maxWorkers: 3,
     minWorkers: 1,
     projects: [
       {
+        // Files that share nothing between them: one after another in a single worker thread,
+        // beside the forks below, their modules loaded once (a fork and a module graph per
+        // file cost more CPU than most of these files' tests).
         extends: true,
         test: {
           name: "unit",
           include: ["app/**/*.test.ts", "cli/**/*.test.ts", "server/**/*.test.ts"],
+          exclude: [POSTGRES_UNIT],
+          sequence: { groupOrder: 0 },
+          pool: "threads",
+          poolOptions: { threads: { singleThread: true, isolate: false } },
+        },
+      },
+      {
+        // The unit files on PostgreSQL: a minute of work on its server, in forks with the rest.
+        extends: true,
+        test: {
+          name: "unit-postgres",
+          include: [POSTGRES_UNIT],
           sequence: { groupOrder: 0 },
         },
       },
@@ -51,6 +70,9 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // A page hydrates after its load event: on a busy machine that can take longer
+          // than expect.poll's default of one second (seen failing under load).
+          expect: { poll: { timeout: 10_000 } },
           sequence: { groupOrder: 0 },
         },
       },

@@ -1,7 +1,7 @@
 // Issue 16: dark mode follows prefers-color-scheme, with body text at least
 // 7:1 on its background in both schemes, links and muted text legible too.
 import { expect, test } from "vitest";
-import { newPage, useServerAndBrowser } from "#tests/support/browser.ts";
+import { newTab, useServerAndBrowser } from "#tests/support/browser.ts";
 
 const env = useServerAndBrowser();
 
@@ -20,7 +20,7 @@ function contrast(a: string, b: string): number {
 
 for (const colorScheme of ["light", "dark"] as const) {
   test(`${colorScheme}: body text 7:1, muted text and links 4.5:1, on pages and cards`, async () => {
-    const { context, page, errors } = await newPage(env.browser, { colorScheme });
+    const { page, errors } = await newTab(env.context, { colorScheme });
     for (const path of ["/", "/english/home", "/tags"]) {
       await page.goto(`${env.server.url}${path}`);
       const colors = await page.evaluate(() => {
@@ -47,6 +47,6 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(dark, `${path} is ${colorScheme}`).toBe(colorScheme === "dark");
     }
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 }

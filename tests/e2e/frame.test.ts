@@ -1,10 +1,10 @@
 import { expect, test } from "vitest";
-import { newPage, useServerAndBrowser } from "#tests/support/browser.ts";
+import { newPage, newTab, useServerAndBrowser } from "#tests/support/browser.ts";
 
 const env = useServerAndBrowser();
 
 test("a click on a gallery tile reaches its post route", async () => {
-  const { context, page, errors } = await newPage(env.browser);
+  const { page, errors } = await newTab(env.context);
   await page.goto(`${env.server.url}/`);
   const tile = page.locator(".gallery-tile a").first();
   const href = await tile.getAttribute("href");
@@ -14,12 +14,12 @@ test("a click on a gallery tile reaches its post route", async () => {
   await page.waitForURL((url) => url.pathname === href);
   await expect.poll(() => page.locator("h1").textContent()).toBe(alt);
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 for (const how of ["Enter", "magnifier"] as const) {
   test(`search by ${how} loads /search/{text} as a new document`, async () => {
-    const { context, page, errors } = await newPage(env.browser);
+    const { page, errors } = await newTab(env.context);
     await page.goto(`${env.server.url}/english/home`);
     await page.waitForLoadState("networkidle");
     // A marker on window survives client-side navigation, not a new document.
@@ -33,12 +33,12 @@ for (const how of ["Enter", "magnifier"] as const) {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
     expect(await page.locator("h1").textContent()).toContain("प्रेम");
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 }
 
 test("empty search text does nothing; text over 100 characters is refused with a message", async () => {
-  const { context, page, errors } = await newPage(env.browser);
+  const { page, errors } = await newTab(env.context);
   await page.goto(`${env.server.url}/tags`);
   await page.waitForLoadState("networkidle");
   const input = page.getByRole("searchbox", { name: "Search quotes" });
@@ -51,11 +51,11 @@ test("empty search text does nothing; text over 100 characters is refused with a
   await expect.poll(() => page.getByRole("alert").textContent()).toContain("100 characters");
   expect(new URL(page.url()).pathname).toBe("/tags");
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("menu and footer links reach their routes", async () => {
-  const { context, page, errors } = await newPage(env.browser);
+  const { page, errors } = await newTab(env.context);
   await page.goto(`${env.server.url}/`);
   // [path, heading, the menu's "Tags" label on that page (the page's language)]
   const menu: [string, string, string][] = [
@@ -85,7 +85,7 @@ test("menu and footer links reach their routes", async () => {
   }
   expect(await page.locator("html").getAttribute("lang")).toBe("en");
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("the home page reads correctly with JavaScript disabled, and its search form still works", async () => {
@@ -125,7 +125,7 @@ test("Devanagari renders with the self-hosted font, on a 360 px phone", async ()
 });
 
 test("a page's JavaScript waits for its load event, then the page hydrates", async () => {
-  const { context, page, errors } = await newPage(env.browser);
+  const { page, errors } = await newTab(env.context);
   await page.goto(`${env.server.url}/english/home`);
   const post = await page.locator(".post-grid .post-card-link").first().getAttribute("href");
   await page.goto(`${env.server.url}${post}`);
@@ -147,13 +147,13 @@ test("a page's JavaScript waits for its load event, then the page hydrates", asy
   await expect.poll(() => page.locator("h1").textContent()).toBeTruthy();
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("a page revalidated with 304 still runs its scripts (its CSP lists their hashes)", async () => {
-  const { context, page, errors } = await newPage(env.browser);
+  const { page, errors } = await newTab(env.context);
   // Chromium's network log, which (unlike Playwright's responses) shows the 304.
-  const cdp = await context.newCDPSession(page);
+  const cdp = await env.context.newCDPSession(page);
   await cdp.send("Network.enable");
   const documents = new Set<string>();
   const statuses = new Map<string, number>();
@@ -175,11 +175,11 @@ test("a page revalidated with 304 still runs its scripts (its CSP lists their ha
   await page.waitForURL(`${env.server.url}/tags`);
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("hydrating after the load event keeps where the visitor has scrolled to", async () => {
-  const { context, page, errors } = await newPage(env.browser, { viewport: { width: 360, height: 640 } });
+  const { page, errors } = await newTab(env.context, { viewport: { width: 360, height: 640 } });
   await page.goto(`${env.server.url}/english/home`);
   const post = await page.locator(".post-grid .post-card-link").first().getAttribute("href");
   await page.goto(`${env.server.url}${post}`);
@@ -214,11 +214,11 @@ test("hydrating after the load event keeps where the visitor has scrolled to", a
   await page.waitForLoadState("networkidle");
   expect(await page.evaluate(() => window.scrollY)).toBe(700);
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("a long search text or Devanagari word wraps on a 360 px phone; Devanagari emphasis is not slanted", async () => {
-  const { context, page, errors } = await newPage(env.browser, { viewport: { width: 360, height: 640 } });
+  const { page, errors } = await newTab(env.context, { viewport: { width: 360, height: 640 } });
   for (const text of ["https://example.com/some/very/long/path/that/keeps/going/and/going", "अ".repeat(60)]) {
     await page.goto(`${env.server.url}/search/${encodeURIComponent(text)}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), text).toBeLessThanOrEqual(360);
@@ -232,11 +232,11 @@ test("a long search text or Devanagari word wraps on a 360 px phone; Devanagari 
   });
   expect(styles).toBe("normal");
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("after a client-side navigation focus moves to the new page's heading", async () => {
-  const { context, page, errors } = await newPage(env.browser);
+  const { page, errors } = await newTab(env.context);
   await page.goto(`${env.server.url}/english/home`);
   await page.waitForSelector("html[data-hydrated]");
   const marker = () => page.evaluate(() => (window as unknown as { marker?: number }).marker);
@@ -251,11 +251,11 @@ test("after a client-side navigation focus moves to the new page's heading", asy
   // Still the same document: a client-side navigation.
   expect(await marker()).toBe(1);
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("at 320 px every menu item fits in the row", async () => {
-  const { context, page } = await newPage(env.browser, { viewport: { width: 320, height: 640 } });
+  const { page } = await newTab(env.context, { viewport: { width: 320, height: 640 } });
   for (const path of ["/", "/hindi/home"]) {
     await page.goto(`${env.server.url}${path}`);
     await page.evaluate(() => document.fonts.ready);
@@ -271,12 +271,12 @@ test("at 320 px every menu item fits in the row", async () => {
     expect(fit.overflow, path).toBeLessThanOrEqual(0);
     expect(fit.rightmost, path).toBeLessThanOrEqual(fit.width);
   }
-  await context.close();
+  await page.close();
 });
 
 test("the header's tab order follows what is seen, on a phone and a desktop", async () => {
   for (const width of [360, 1280]) {
-    const { context, page } = await newPage(env.browser, { viewport: { width, height: 800 } });
+    const { page } = await newTab(env.context, { viewport: { width, height: 800 } });
     await page.goto(`${env.server.url}/english/home`);
     const boxes = await page.evaluate(() =>
       [
@@ -297,6 +297,6 @@ test("the header's tab order follows what is seen, on a phone and a desktop", as
       const sameRowRightward = Math.abs(b.top - a.top) < 24 && b.left >= a.left;
       expect(nextRow || sameRowRightward, `${width}px: ${a.name} then ${b.name}`).toBe(true);
     }
-    await context.close();
+    await page.close();
   }
 });

@@ -1,10 +1,10 @@
 import { expect, test } from "vitest";
-import { newPage, useServerAndBrowser } from "#tests/support/browser.ts";
+import { newPage, newTab, useServerAndBrowser } from "#tests/support/browser.ts";
 
 const env = useServerAndBrowser();
 
 test("home → English home → post → tag → another post", async () => {
-  const { context, page, errors } = await newPage(env.browser);
+  const { page, errors } = await newTab(env.context);
   await page.goto(`${env.server.url}/`);
   await page
     .getByRole("navigation", { name: "Main" })
@@ -30,11 +30,11 @@ test("home → English home → post → tag → another post", async () => {
   await expect.poll(() => page.locator("h1").textContent()).toBe(otherTitle);
   expect(otherTitle).not.toBe(title);
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("Hindi and Marathi homes show Devanagari labels", async () => {
-  const { context, page, errors } = await newPage(env.browser);
+  const { page, errors } = await newTab(env.context);
   for (const [path, lang, heading, daily] of [
     ["/hindi/home", "hi", "हिंदी सूक्तियाँ", "आज की सूक्ति"],
     ["/marathi/home", "mr", "मराठी सुविचार", "आजचा सुविचार"],
@@ -46,7 +46,7 @@ test("Hindi and Marathi homes show Devanagari labels", async () => {
     expect(await page.locator(".pagination a[rel=next]").textContent()).toMatch(/पुराने|जुने/);
   }
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("copy text puts the quote on the clipboard and says so", async () => {
@@ -69,8 +69,8 @@ test("copy text puts the quote on the clipboard and says so", async () => {
 });
 
 test("copy falls back where the Clipboard API is missing", async () => {
-  const { context, page, errors } = await newPage(env.browser);
-  await context.addInitScript(() => {
+  const { page, errors } = await newTab(env.context);
+  await page.addInitScript(() => {
     Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true });
   });
   await page.goto(`${env.server.url}/english/home`);
@@ -80,11 +80,11 @@ test("copy falls back where the Clipboard API is missing", async () => {
   // execCommand('copy') works in headless Chromium; either way the visitor is told.
   await expect.poll(() => page.locator(".share-status").textContent()).toMatch(/Copied|Could not copy/);
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("a Hindi post at 360 px: no horizontal scroll, visible focus, screenshot kept", async () => {
-  const { context, page, errors } = await newPage(env.browser, { viewport: { width: 360, height: 780 } });
+  const { page, errors } = await newTab(env.context, { viewport: { width: 360, height: 780 } });
   await page.goto(`${env.server.url}/hindi/home`);
   await page.locator(".post-grid .post-card-link").nth(2).click();
   await page.waitForURL(/\/hindi\/(?!home)/);
@@ -102,5 +102,5 @@ test("a Hindi post at 360 px: no horizontal scroll, visible focus, screenshot ke
   expect(focused.outline, focused.tag).not.toBe("none");
   await page.screenshot({ path: "test-results/hindi-post-360.png", fullPage: true });
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });

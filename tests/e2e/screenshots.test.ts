@@ -2,10 +2,13 @@
 // dark, saved under test-results/screenshots/ for a person to review. Each
 // shot is also checked: the page answers 200 (404 where meant), nothing
 // scrolls sideways, every image it shows has loaded, and the console is clean.
+// A page is loaded once per width and shot in both schemes: dark mode is CSS
+// alone (prefers-color-scheme), so switching the emulated scheme re-styles the
+// loaded page as a load in that scheme would.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, expect, test } from "vitest";
-import { newPage, useServerAndBrowser } from "#tests/support/browser.ts";
+import { newTab, useServerAndBrowser } from "#tests/support/browser.ts";
 import { openReadonly } from "#tests/support/db.ts";
 
 const env = useServerAndBrowser();
@@ -57,18 +60,25 @@ beforeAll(() => {
   ];
 });
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test(`${colorScheme}: every kind of page at 320, 360 and 1280 px, saved and checked`, async () => {
-    for (const width of WIDTHS) {
-      const { context, page, errors } = await newPage(env.browser, {
-        colorScheme,
-        viewport: { width, height: width < 1000 ? 780 : 900 },
-      });
-      for (const { name, path: address, status } of pages) {
-        const response = await page.goto(`${env.server.url}${address}`, { waitUntil: "load" });
-        expect(response?.status(), address).toBe(status);
-        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+for (const width of WIDTHS) {
+  test(`at ${width} px: every kind of page, light and dark, saved and checked`, async () => {
+    const { page, errors } = await newTab(env.context, {
+      viewport: { width, height: width < 1000 ? 780 : 900 },
+    });
+    for (const { name, path: address, status } of pages) {
+      const response = await page.goto(`${env.server.url}${address}`, { waitUntil: "load" });
+      expect(response?.status(), address).toBe(status);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      // The images in view settled (loaded or failed), so each shot shows what a visitor sees.
+      await page.waitForFunction(() =>
+        [...document.images]
+          .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+          .every((img) => img.complete),
+      );
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
         const state = await page.evaluate(() => ({
+          dark: matchMedia("(prefers-color-scheme: dark)").matches,
           sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
           // Images in view that failed to load (a lazy one below the fold has not been asked for yet).
           broken: [...document.images]
@@ -76,6 +86,7 @@ for (const colorScheme of ["light", "dark"] as const) {
             .filter((img) => img.naturalWidth === 0)
             .map((img) => img.currentSrc || img.src),
         }));
+        expect(state.dark, `${address} in ${colorScheme}`).toBe(colorScheme === "dark");
         expect(state.sideways, `${address} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
         expect(state.broken, `${address} at ${width}px`).toEqual([]);
         await page.screenshot({
@@ -84,8 +95,8 @@ for (const colorScheme of ["light", "dark"] as const) {
           quality: 80,
         });
       }
-      expect(errors).toEqual([]);
-      await context.close();
     }
+    expect(errors).toEqual([]);
+    await page.close();
   }, 120_000);
 }

@@ -1,10 +1,10 @@
 import { expect, test } from "vitest";
-import { newPage, useServerAndBrowser } from "#tests/support/browser.ts";
+import { newTab, useServerAndBrowser } from "#tests/support/browser.ts";
 
 const env = useServerAndBrowser();
 
 test("search from the header in Hindi, then open a result", async () => {
-  const { context, page, errors } = await newPage(env.browser);
+  const { page, errors } = await newTab(env.context);
   await page.goto(`${env.server.url}/`);
   await page.waitForLoadState("networkidle");
   const input = page.getByRole("searchbox", { name: "Search quotes" });
@@ -20,11 +20,11 @@ test("search from the header in Hindi, then open a result", async () => {
   await page.waitForURL((url) => url.pathname === href);
   await expect.poll(() => page.locator("h1").textContent()).toContain("प्रेम");
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("search in romanised text by the magnifier finds Devanagari posts", async () => {
-  const { context, page, errors } = await newPage(env.browser);
+  const { page, errors } = await newTab(env.context);
   await page.goto(`${env.server.url}/marathi/home`);
   await page.waitForLoadState("networkidle");
   // On a Marathi page the search box speaks Marathi.
@@ -34,11 +34,11 @@ test("search in romanised text by the magnifier finds Devanagari posts", async (
   await expect.poll(() => page.locator(".search-hit mark").allTextContents()).toContain("शान्ति");
   expect(await page.title()).toContain("Search: shanti");
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("results pages follow each other; an empty search suggests tags that lead somewhere", async () => {
-  const { context, page, errors } = await newPage(env.browser);
+  const { page, errors } = await newTab(env.context);
   await page.goto(`${env.server.url}/search/the`);
   await page.waitForLoadState("networkidle");
   const firstTitles = await page.locator(".search-hit-title").allTextContents();
@@ -57,7 +57,7 @@ test("results pages follow each other; an empty search suggests tags that lead s
   await page.waitForURL((url) => url.pathname === tagHref);
   await expect.poll(() => page.locator(".post-card").count()).toBeGreaterThan(0);
   expect(errors).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 for (const [path, label, message] of [
@@ -66,7 +66,7 @@ for (const [path, label, message] of [
   ["/marathi/home", "सुविचार शोधा", "शोधण्यासाठी एखादा शब्द लिहा."],
 ] as const) {
   test(`an empty or blank search on ${path} says so in the page's language, and stays`, async () => {
-    const { context, page, errors } = await newPage(env.browser);
+    const { page, errors } = await newTab(env.context);
     await page.goto(`${env.server.url}${path}`);
     await page.waitForSelector("html[data-hydrated]");
     const input = page.getByRole("searchbox", { name: label });
@@ -79,6 +79,6 @@ for (const [path, label, message] of [
       expect(await input.evaluate((element) => (element as HTMLInputElement).validationMessage)).toBe("");
     }
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 }

@@ -1,8 +1,9 @@
 // Issue 12, "Every core": npm start runs workers; one that dies is replaced;
-// SIGTERM drains them all and exits 0.
+// SIGTERM drains them all and exits 0. The three tests run at once, each on a
+// server of its own: none bounds a time, and in the timed group a second counts.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { expect, test } from "vitest";
+import { test } from "vitest";
 import { freePort, startServer } from "#tests/support/server.ts";
 
 function childrenOf(pid: number): number[] {
@@ -26,7 +27,9 @@ async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, m
   }
 }
 
-test("WEB_CONCURRENCY=2: two workers serve; a killed worker is replaced; SIGTERM drains all and exits 0", async () => {
+test.concurrent("WEB_CONCURRENCY=2: two workers serve; a killed worker is replaced; SIGTERM drains all and exits 0", async ({
+  expect,
+}) => {
   const server = await startServer({ env: { WEB_CONCURRENCY: "2", LOG_LEVEL: "info" } });
   const primary = server.child.pid!;
   try {
@@ -62,7 +65,7 @@ test("WEB_CONCURRENCY=2: two workers serve; a killed worker is replaced; SIGTERM
   expect(left).toEqual([]);
 }, 60_000);
 
-test("a worker that cannot start stops the whole server with its message", async () => {
+test.concurrent("a worker that cannot start stops the whole server with its message", async ({ expect }) => {
   const busy = createServer();
   const port = await freePort();
   await new Promise<void>((resolve) => busy.listen(port, "127.0.0.1", resolve));
@@ -75,7 +78,9 @@ test("a worker that cannot start stops the whole server with its message", async
   }
 });
 
-test("a database that cannot be opened stops the primary before any worker starts", async () => {
+test.concurrent("a database that cannot be opened stops the primary before any worker starts", async ({
+  expect,
+}) => {
   await expect(
     startServer({ env: { WEB_CONCURRENCY: "2", DATABASE_URL: "file:/etc/hostname/sukti.db" } }),
   ).rejects.toThrow(/sukti: cannot open database/);

@@ -11,9 +11,18 @@ import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 let server: RunningServer;
 let post: PostRow;
+/** Servers of their own for the tests that break, empty or stop one: started with the first, in parallel. */
+let broken: RunningServer;
+let flaky: RunningServer;
+let busy: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  [server, broken, flaky, busy] = await Promise.all([
+    startServer(),
+    startServer({ env: { LOG_LEVEL: "error" } }),
+    startServer(),
+    startServer(),
+  ]);
   const db = openReadonly(server.dbPath);
   post = db
     .prepare(`SELECT ${POST_COLUMNS} FROM posts WHERE status = 'publish' AND language = 'english' LIMIT 1`)
@@ -21,7 +30,8 @@ beforeAll(async () => {
   db.close();
 });
 afterAll(async () => {
-  await server?.stop();
+  // Stopping twice is harmless: each test stops its own server, these stop what a skipped test left.
+  await Promise.all([server, broken, flaky, busy].map((running) => running?.stop()));
 });
 
 const SECURITY_HEADERS = {
@@ -165,7 +175,6 @@ test("HTML and JS are compressed, CSS comes inline; hashed assets are immutable 
 });
 
 test("a read failure answers 500 with a request id and no stack; the details go to the log", async () => {
-  const broken = await startServer({ env: { LOG_LEVEL: "error" } });
   try {
     const { db } = openDatabase(`file:${broken.dbPath}`);
     db.exec("ALTER TABLE terms RENAME TO terms_gone");
@@ -185,7 +194,6 @@ test("a read failure answers 500 with a request id and no stack; the details go 
 });
 
 test("a missing database answers 503, and the server recovers when it is back", async () => {
-  const flaky = await startServer();
   try {
     const aside = `${flaky.dbPath}.aside`;
     renameSync(flaky.dbPath, aside);
@@ -218,7 +226,6 @@ function getOnce(url: string): Promise<string> {
 }
 
 test("SIGTERM during load: every request in flight gets its answer, then exit 0", async () => {
-  const busy = await startServer();
   const paths = ["/english/home", "/hindi/home", "/tags", "/", postPath("english", post.slug)];
   const load: Promise<string>[] = [];
   const started = Date.now();

@@ -12,7 +12,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const LONGEST = [
   "app/data/postgres/query-plans.test.ts", // 38: 100,000 posts into PostgreSQL
-  "tests/e2e/screenshots.test.ts", // 23
+  "tests/e2e/screenshots.test.ts", // 17
   "app/data/postgres/search-parity.test.ts", // 16
   "tests/e2e/frame.test.ts", // 21
   "tests/integration/slow-connections.test.ts", // 15: waits for a 10 s timeout
@@ -22,7 +22,7 @@ const LONGEST = [
   "app/data/postgres/contract.test.ts", // 13
   "tests/e2e/search.test.ts", // 10
   "app/data/postgres/served-store.test.ts", // 13
-  "cli/import-wal.test.ts", // 13
+  "cli/import-wal.test.ts", // 13: first in the unit thread
 ];
 
 export class LongestFirst extends BaseSequencer {
