@@ -553,7 +553,7 @@ export function suffixedPronunciationSkeletons(word: string): string[] {
 // (ultimatam) or two letters crossed (apvtrit for अपवर्तित). Search engines
 // forgive one such slip in a longer word; so does ours, on skeletons, and
 // only for a query word that matches nothing at all otherwise
-// (app/data/search-core.ts, expand): it never adds guesses to a word that
+// (app/data/search-core.ts, readNear): it never adds guesses to a word that
 // has matches.
 
 /** Skeletons shorter than this are not read one letter off: a short skeleton's neighbours are other words. */

@@ -153,6 +153,20 @@ export async function expand(backend: SearchBackend, term: QueryTerm): Promise<T
 /** Query words read one letter off at most, the first ones that need it: each costs a lookup of thousands of skeletons. */
 export const MAX_NEAR_TERMS = 3;
 
+/** Whether a Latin query word's lookups found no indexed word at all. */
+function matchesNothing(term: QueryTerm, e: TermExpansions): boolean {
+  return (
+    term.skeletons.length > 0 &&
+    e.prefix !== null &&
+    e.prefix.length === 0 &&
+    e.infix.length === 0 &&
+    e.romanPrefix.length === 0 &&
+    e.concepts.length === 0 &&
+    // An initialism's letter names (zndagi: जेडएनडी…) are listed unchecked: they are no evidence of a match.
+    e.romanExact.every((word) => term.spellings.includes(word))
+  );
+}
+
 /**
  * A romanised query word that matches nothing at all (no word begins with
  * it, no skeleton finds one, no concept) is read one letter off: the
@@ -165,22 +179,11 @@ async function readNear(
   terms: readonly QueryTerm[],
   found: readonly TermExpansions[],
 ): Promise<TermExpansions[]> {
-  const unmatched = terms
-    .map((term, i) => {
-      const expansions = found[i];
-      if (expansions === undefined) throw new Error(`readNear: no expansions for query word ${i}`);
-      return { term, i, expansions };
-    })
+  const unmatched = found
+    .map((expansions, i) => ({ term: terms[i], i, expansions }))
     .filter(
-      ({ term, expansions: e }) =>
-        term.skeletons.length > 0 &&
-        e.prefix !== null &&
-        e.prefix.length === 0 &&
-        e.infix.length === 0 &&
-        e.romanPrefix.length === 0 &&
-        e.concepts.length === 0 &&
-        // An initialism's letter names (zndagi: जेडएनडी…) are listed unchecked: they are no evidence of a match.
-        e.romanExact.every((word) => term.spellings.includes(word)),
+      (entry): entry is { term: QueryTerm; i: number; expansions: TermExpansions } =>
+        entry.term !== undefined && matchesNothing(entry.term, entry.expansions),
     )
     .slice(0, MAX_NEAR_TERMS);
   const result = [...found];
