@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser } from "#tests/support/browser.ts";
 
 // Chromium keeps only the last --disable-features switch on its command line, and Playwright
@@ -26,7 +26,10 @@ test("the last --disable-features switch keeps every feature an earlier one turn
     .map((arg) => arg.slice("--disable-features=".length).split(","));
   expect(lists.length, "Playwright's switch and ours").toBeGreaterThanOrEqual(2);
   const last = new Set(lists.at(-1));
-  const lost = lists.slice(0, -1).flat().filter((feature) => !last.has(feature));
+  const lost = lists
+    .slice(0, -1)
+    .flat()
+    .filter((feature) => !last.has(feature));
   expect(lost, "add these to PLAYWRIGHT_DISABLED_FEATURES in tests/support/chromium.ts").toEqual([]);
   expect([...last]).toContain("WebUIOmniboxPopup");
 });
