@@ -18,8 +18,9 @@ const POSTGRES_UNIT = "app/data/postgres/**/*.test.ts";
 
 export default defineConfig({
   test: {
-    // One PostgreSQL server for the run: test files take databases of it.
-    globalSetup: ["tests/support/postgres-global.ts"],
+    // One PostgreSQL server for the run: test files take databases of it. One demo database
+    // for the run: test servers start on copies of it.
+    globalSetup: ["tests/support/postgres-global.ts", "tests/support/demo-database-global.ts"],
     // The longest files first, on a fresh clone too (tests/support/sequencer.ts).
     sequence: { sequencer: LongestFirst },
     // Three test files at a time on this 2-core machine: with two, a core sat idle a third of the

@@ -1,16 +1,17 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, newPage } from "#tests/support/browser.ts";
+import { runSukti } from "#tests/support/cli.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
-// Every payload of tests/fixtures/xss-payloads.json goes through the real
-// `sukti import` into a post's content, title and tags; the built server then
-// serves those posts to Chromium, where no dialog may open and no injected
-// script may run (each payload sets window.__pwned if it ever does).
+// Every payload of tests/fixtures/xss-payloads.json goes through `sukti import`
+// (run in this process: tests/support/cli.ts) into a post's content, title and
+// tags; the built server then serves those posts to Chromium, where no dialog
+// may open and no injected script may run (each payload sets window.__pwned if
+// it ever does).
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const payloads = JSON.parse(
@@ -46,10 +47,7 @@ beforeAll(async () => {
   }));
   const file = path.join(dir, "xss.ndjson");
   writeFileSync(file, records.map((r) => JSON.stringify(r)).join("\n"));
-  const imported = spawnSync(process.execPath, [path.join(ROOT, "bin/sukti.js"), "import", file], {
-    env: { ...process.env, DATABASE_URL: `file:${dbPath}` },
-    encoding: "utf8",
-  });
+  const imported = await runSukti(["import", file], { DATABASE_URL: `file:${dbPath}` });
   if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}`);
   [server, browser] = await Promise.all([startServer({ dbPath }), launchBrowser()]);
 });

@@ -1,8 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { runSukti } from "#tests/support/cli.ts";
 import { getHtml } from "#tests/support/html.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
@@ -17,17 +17,15 @@ let dir: string;
 let dbPath: string;
 let server: RunningServer;
 
+/** `sukti …` on the served database, in this process (tests/support/cli.ts). */
 function sukti(...args: string[]) {
-  return spawnSync(process.execPath, [path.join(ROOT, "bin/sukti.js"), ...args], {
-    env: { ...process.env, DATABASE_URL: `file:${dbPath}` },
-    encoding: "utf8",
-  });
+  return runSukti(args, { DATABASE_URL: `file:${dbPath}` });
 }
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "sukti-import-server-"));
   dbPath = path.join(dir, "sukti.db");
-  const imported = sukti("import", path.join(ROOT, "tests/fixtures/wordpress-export.xml"));
+  const imported = await sukti("import", path.join(ROOT, "tests/fixtures/wordpress-export.xml"));
   if (imported.status !== 0) throw new Error(imported.stderr);
   server = await startServer({ dbPath });
 });
@@ -62,7 +60,7 @@ test("imported WordPress posts and pages are served; drafts and skipped items ar
 test("an import while the server runs shows on the next request; a rejected one changes nothing", async () => {
   const changed = path.join(dir, "changed.xml");
   writeFileSync(changed, WXR.replace("<![CDATA[प्रेम गली अति साँकरी]]>", "<![CDATA[प्रेम गली (नया शीर्षक)]]>"));
-  const result = sukti("import", changed);
+  const result = await sukti("import", changed);
   expect(result.status, result.stderr).toBe(0);
   expect(result.stdout).toContain("posts: 0 created, 1 updated, 6 unchanged");
   expect((await getHtml(`${server.url}${kabir}`)).doc.querySelector("h1")?.textContent).toBe(
@@ -77,7 +75,7 @@ test("an import while the server runs shows on the next request; a rejected one 
       "<wp:post_id>x</wp:post_id>",
     ),
   );
-  const rejected = sukti("import", broken);
+  const rejected = await sukti("import", broken);
   expect(rejected.status).toBe(1);
   expect(rejected.stderr).toContain("the database was not changed");
   expect(

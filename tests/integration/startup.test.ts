@@ -8,7 +8,7 @@ import { openReadonly } from "#tests/support/db.ts";
 import { startServer } from "#tests/support/server.ts";
 
 test("a missing database file is created, migrated and seeded with the demo content", async () => {
-  const server = await startServer();
+  const server = await startServer({ freshDatabase: true });
   try {
     const db = openReadonly(server.dbPath);
     const counts = db

@@ -4,18 +4,17 @@
 // work. Unpublished posts are never linked, listed or counted: the test
 // imports drafts into groups and for a new person, and unpublishes a
 // translation, through the `sukti` command as an operator would.
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { HTMLElement } from "node-html-parser";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LANG_TAG, type Language, postPath } from "#app/content/languages.ts";
+import { runSukti } from "#tests/support/cli.ts";
 import { openReadonly } from "#tests/support/db.ts";
 import { getHtml, hrefs } from "#tests/support/html.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 const ORIGIN = "https://sukti.example";
-const ROOT = path.resolve(import.meta.dirname, "../..");
 let server: RunningServer;
 
 interface GroupRow {
@@ -31,12 +30,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function sukti(...args: string[]) {
-  const result = spawnSync(process.execPath, [path.join(ROOT, "bin/sukti.js"), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: `file:${server.dbPath}` },
-    encoding: "utf8",
-  });
+/** `sukti …` on the server's database, in this process (tests/support/cli.ts). */
+async function sukti(...args: string[]) {
+  const result = await runSukti(args, { DATABASE_URL: `file:${server.dbPath}` });
   expect(result.status, result.stderr).toBe(0);
 }
 
@@ -251,7 +247,7 @@ test("unpublished posts are never linked, listed or counted", async () => {
       ],
     }),
   );
-  sukti("import", file);
+  await sukti("import", file);
   const [first, second] = members;
   const { doc } = await getHtml(`${server.url}${postPath(first!.language, first!.slug)}`);
   expect(readIn(doc).map((link) => link.href)).toEqual([postPath(second!.language, second!.slug)]);
@@ -260,7 +256,7 @@ test("unpublished posts are never linked, listed or counted", async () => {
   expect((await getHtml(`${server.url}/people/hidden-sage`)).status).toBe(404);
   expect(await (await fetch(`${server.url}/sitemaps/terms.xml`)).text()).not.toContain("hidden-sage");
   // Unpublishing one of two translations leaves the other alone: no link, no hreflang.
-  sukti("unpublish", second!.language, second!.slug);
+  await sukti("unpublish", second!.language, second!.slug);
   const after = await getHtml(`${server.url}${postPath(first!.language, first!.slug)}`);
   expect(after.doc.querySelector(".post-translations")).toBeNull();
   expect(headAlternates(after.doc)).toEqual([]);

@@ -1,11 +1,9 @@
 // `sukti unpublish` and `sukti delete` against a running server: the post is
 // gone from every page at the next request (the content version changes).
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { runSukti } from "#tests/support/cli.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -15,11 +13,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const sukti = (...args: string[]) =>
-  spawnSync(process.execPath, [path.join(ROOT, "bin/sukti.js"), ...args], {
-    env: { ...process.env, DATABASE_URL: `file:${server.dbPath}` },
-    encoding: "utf8",
-  });
+/** `sukti …` on the server's database, in this process (tests/support/cli.ts). */
+const sukti = (...args: string[]) => runSukti(args, { DATABASE_URL: `file:${server.dbPath}` });
 const text = async (pathname: string) => (await fetch(`${server.url}${pathname}`)).text();
 
 test("an unpublished post leaves its page, lists, sitemap, feed and search; a deleted one too", async () => {
@@ -31,10 +26,10 @@ test("an unpublished post leaves its page, lists, sitemap, feed and search; a de
     expect((await fetch(`${server.url}/english/${slug}`)).status).toBe(200);
     expect(await text("/sitemaps/english-1.xml")).toContain(`/english/${slug}<`);
   }
-  const unpublished = sukti("unpublish", "english", first!);
+  const unpublished = await sukti("unpublish", "english", first!);
   expect(unpublished.status, unpublished.stderr).toBe(0);
   expect(unpublished.stdout).toContain(`unpublished english "${first}"`);
-  const deleted = sukti("delete", "en", second!);
+  const deleted = await sukti("delete", "en", second!);
   expect(deleted.status, deleted.stderr).toBe(0);
   for (const slug of [first!, second!]) {
     expect((await fetch(`${server.url}/english/${slug}`)).status).toBe(404);
@@ -47,9 +42,9 @@ test("an unpublished post leaves its page, lists, sitemap, feed and search; a de
     );
   }
   // Again: nothing to do, said in one line, exit 1.
-  const again = sukti("unpublish", "english", first!);
+  const again = await sukti("unpublish", "english", first!);
   expect(again.status).toBe(1);
   expect(again.stderr).toMatch(/^sukti: no published post english ".+" in .+; nothing was changed\n$/);
-  expect(sukti("delete", "english").status).toBe(2);
-  expect(sukti("delete", "klingon", "x").status).toBe(2);
+  expect((await sukti("delete", "english")).status).toBe(2);
+  expect((await sukti("delete", "klingon", "x")).status).toBe(2);
 });

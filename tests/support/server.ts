@@ -1,10 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 export const TEST_SEED = 20261122;
+
+/** Where the run's demo database is (tests/support/demo-database-global.ts), when there is one. */
+export const DEMO_DB_ENV = "SUKTI_TEST_DEMO_DB";
 
 export interface RunningServer {
   url: string;
@@ -46,10 +49,18 @@ export async function startServer(
     /** Run the server as this user and group (as root only): file permissions do not bind root. */
     uid?: number;
     gid?: number;
+    /**
+     * The server creates and seeds its database itself. Without it, a server given no
+     * database of its own starts on a copy of the run's demo database when Vitest made one.
+     */
+    freshDatabase?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "sukti-test-"));
   const dbPath = options.dbPath ?? path.join(dir, "sukti.db");
+  const demo = process.env[DEMO_DB_ENV];
+  if (demo && !options.dbPath && !options.env?.DATABASE_URL && !options.freshDatabase)
+    copyFileSync(demo, dbPath);
   const port = await freePort();
   const command = [process.execPath, ...(options.nodeArgs ?? []), "server.js"];
   if (options.fileLimit) command.unshift("prlimit", `--nofile=${options.fileLimit}:${options.fileLimit}`);
