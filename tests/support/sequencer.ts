@@ -17,6 +17,7 @@ const LONGEST = [
   "tests/e2e/frame.test.ts", // 21
   "tests/integration/slow-connections.test.ts", // 15: waits for a 10 s timeout
   "tests/integration/crawl.test.ts", // 13
+  "tests/integration/limits.test.ts", // 9: search floods
   "tests/e2e/import-xss.test.ts", // 17
   "tests/integration/postgres-site.test.ts", // 14
   "app/data/postgres/contract.test.ts", // 13
