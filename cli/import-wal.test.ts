@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "vitest";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { generatePosts, writeCorpus } from "#cli/generate.ts";
 import { importFile } from "#cli/import.ts";
@@ -12,12 +12,25 @@ import type { Progress } from "#cli/progress.ts";
 // its own. Whether the import commits or fails, it must leave the -wal file
 // as small as it found it.
 
-/** Enough posts that the transaction outgrows the page cache (16 MB) and spills into the WAL. */
-const POSTS = 12_000;
+/**
+ * Enough posts that the transaction outgrows the page cache (16 MB) and spills into the WAL:
+ * it starts to near 7,000 of these posts, and 9,000 spill ~6 MB.
+ */
+const POSTS = 9_000;
 
 let dir: string;
 let dbPath: string;
 let reader: Db;
+/** The posts file both tests import, written once. */
+let corpusDir: string;
+let corpus: string;
+
+beforeAll(async () => {
+  corpusDir = mkdtempSync(path.join(tmpdir(), "sukti-import-wal-corpus-"));
+  corpus = path.join(corpusDir, "posts.ndjson");
+  await writeCorpus({ count: POSTS, seed: 7, format: "ndjson", out: corpus });
+});
+afterAll(() => rmSync(corpusDir, { recursive: true, force: true }));
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), "sukti-import-wal-"));
@@ -39,12 +52,6 @@ function walBytes(): number {
   } catch {
     return 0;
   }
-}
-
-async function corpus(): Promise<string> {
-  const file = path.join(dir, "posts.ndjson");
-  await writeCorpus({ count: POSTS, seed: 7, format: "ndjson", out: file });
-  return file;
 }
 
 /** Notes the largest -wal file seen while the import writes. */
@@ -69,7 +76,6 @@ function postsSeen(): number {
 }
 
 test("an import that fails after writing every post leaves the -wal file as it found it", async () => {
-  const file = await corpus();
   // The last post of the file fails to insert, as a full disk would fail it: by then
   // every other post has been written into the transaction.
   const last = [...generatePosts({ count: POSTS, seed: 7 })].at(-1)!;
@@ -82,7 +88,7 @@ test("an import that fails after writing every post leaves the -wal file as it f
 
   const watch = walWatch();
   await expect(
-    importFile({ file, databaseUrl: `file:${dbPath}`, worker: false, progress: watch }),
+    importFile({ file: corpus, databaseUrl: `file:${dbPath}`, worker: false, progress: watch }),
   ).rejects.toThrow("provoked failure");
 
   expect(postsSeen()).toBe(0);
@@ -91,11 +97,15 @@ test("an import that fails after writing every post leaves the -wal file as it f
 }, 60_000);
 
 test("an import that commits leaves no large -wal file behind either", async () => {
-  const file = await corpus();
   postsSeen();
 
   const watch = walWatch();
-  const report = await importFile({ file, databaseUrl: `file:${dbPath}`, worker: false, progress: watch });
+  const report = await importFile({
+    file: corpus,
+    databaseUrl: `file:${dbPath}`,
+    worker: false,
+    progress: watch,
+  });
 
   expect(report.created).toBe(POSTS);
   expect(watch.peak).toBeGreaterThan(2 * 1024 * 1024);

@@ -23,7 +23,7 @@ const LONGEST = [
   "app/data/postgres/contract.test.ts", // 13
   "tests/e2e/search.test.ts", // 10
   "app/data/postgres/served-store.test.ts", // 13
-  "cli/import-wal.test.ts", // 13: first in the unit thread
+  "cli/import-wal.test.ts", // 6: first in the unit thread
 ];
 
 export class LongestFirst extends BaseSequencer {
