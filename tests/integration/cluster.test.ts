@@ -1,6 +1,6 @@
 // Issue 12, "Every core": npm start runs workers; one that dies is replaced;
 // SIGTERM drains them all and exits 0. The three tests run at once, each on a
-// server of its own: none bounds a time, and in the timed group a second counts.
+// server of its own: none bounds a time, so the file runs with the others.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { test } from "vitest";
