@@ -41,34 +41,56 @@ interface Block {
   size: number;
 }
 
-function wrap(ctx: SKRSContext2D, text: string, width: number): string[] | null {
+/**
+ * Word widths at the context's current font, each word measured once. A line's width is its
+ * words' widths plus its spaces': HarfBuzz shapes no cluster across a space, so the sum is the
+ * measured line's width to a fraction of a pixel (fitBlock checks the lines it keeps), and
+ * wrapping at many widths costs additions, not a shaping of every candidate line.
+ */
+interface Words {
+  words: { text: string; width: number }[];
+  space: number;
+}
+
+function measureWords(ctx: SKRSContext2D, text: string): Words {
   const words = text.split(/\s+/).filter(Boolean);
+  return {
+    words: words.map((word) => ({ text: word, width: ctx.measureText(word).width })),
+    space: ctx.measureText(" ").width,
+  };
+}
+
+/** Greedy lines no wider than `width`, or null when a word alone is wider. */
+function wrap({ words, space }: Words, width: number): string[] | null {
   const lines: string[] = [];
-  let line = "";
-  for (const word of words) {
-    const candidate = line === "" ? word : `${line} ${word}`;
-    if (ctx.measureText(candidate).width <= width) {
-      line = candidate;
+  let line: string[] = [];
+  let lineWidth = 0;
+  for (const { text: word, width: wordWidth } of words) {
+    if (wordWidth > width) return null;
+    if (line.length > 0 && lineWidth + space + wordWidth <= width) {
+      line.push(word);
+      lineWidth += space + wordWidth;
       continue;
     }
-    if (line === "" || ctx.measureText(word).width > width) return null;
-    lines.push(line);
-    line = word;
+    if (line.length > 0) lines.push(line.join(" "));
+    line = [word];
+    lineWidth = wordWidth;
   }
-  if (line !== "") lines.push(line);
+  if (line.length > 0) lines.push(line.join(" "));
   return lines;
 }
 
 /** The narrowest width that keeps the greedy line count: lines of even length, no lone last word. */
 function balance(ctx: SKRSContext2D, text: string, width: number): string[] | null {
-  const greedy = wrap(ctx, text, width);
+  const words = measureWords(ctx, text);
+  const greedy = wrap(words, width);
   if (!greedy || greedy.length < 2) return greedy;
   let low = width / greedy.length;
   let high = width;
   let best = greedy;
   while (high - low > 4) {
     const middle = (low + high) / 2;
-    const lines = wrap(ctx, text, middle);
+    const lines = wrap(words, middle);
     if (lines && lines.length === greedy.length) {
       best = lines;
       high = middle;
@@ -96,6 +118,7 @@ export function layoutShareImage(ctx: SKRSContext2D, source: ShareImageSource): 
       if (wrapped.some((lines) => lines === null)) continue;
       const lines = wrapped.flatMap((lines) => lines ?? []);
       if (lines.length === 0 || lines.length > maxLines) continue;
+      if (lines.some((line) => ctx.measureText(line).width > BOX_WIDTH)) continue;
       const height = lines.length * size * leading + (attribution ? size * 0.5 + attributionSize * 1.6 : 0);
       if (height <= BOX_BOTTOM - BOX_TOP) return { lines, size };
     }
