@@ -13,7 +13,7 @@ import type { RandomSource } from "#app/content/sampling.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import type { RenderedPage } from "./page-cache.ts";
 import type { Render, Rendered } from "./render.ts";
-import { scriptHash } from "./script-hashes.ts";
+import { scriptHash, styleHash } from "./script-hashes.ts";
 import { contentSecurityPolicy } from "./security.ts";
 
 interface Template {
@@ -25,6 +25,8 @@ interface Template {
   script: [string, string];
   /** Hashes of the page's other scripts, before and after that one (page order, as a full render lists them). */
   hashes: [string[], string[]];
+  /** Hashes of the page's inline styles (none changes with the gallery). */
+  styleHashes: string[];
 }
 
 /**
@@ -40,7 +42,7 @@ export function inScriptString(value: string): string {
 
 /** The template cut at the slot, or null when the page is not what the cut expects (then: full renders). */
 export function cutTemplate(rendered: Rendered, slot: string): Template | null {
-  const { page, html, scripts } = rendered;
+  const { page, html, scripts, styles } = rendered;
   if (page.status !== 200 || html === null) return null;
   const pieces = html.split(slot);
   const holders = scripts.filter((script) => script.includes(slot));
@@ -57,6 +59,7 @@ export function cutTemplate(rendered: Rendered, slot: string): Template | null {
       scripts.slice(0, scripts.indexOf(holder)).map(scriptHash),
       scripts.slice(scripts.indexOf(holder) + 1).map(scriptHash),
     ],
+    styleHashes: styles.map(styleHash),
   };
 }
 
@@ -112,7 +115,10 @@ export function createHomePage({ store, render, randomForRequest }: HomePageOpti
       headers: template.headers,
       body,
       etag: "",
-      csp: contentSecurityPolicy([...template.hashes[0], dataHash, ...template.hashes[1]]),
+      csp: contentSecurityPolicy(
+        [...template.hashes[0], dataHash, ...template.hashes[1]],
+        template.styleHashes,
+      ),
       encoded: {},
     };
   };

@@ -1,6 +1,14 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "./logger.ts";
+import { styleHash } from "./script-hashes.ts";
 import { contentSecurityPolicy } from "./security.ts";
+
+const PLAIN_STYLE = `
+body{margin:0;font-family:system-ui,sans-serif;background:#fffaf2;color:#2b1d14;display:grid;place-items:center;min-height:100vh}
+main{max-width:32rem;padding:2rem;text-align:center}a{color:#9a3412}code{font-size:.9em}
+`;
+/** The plain page's CSP: no script, its one <style> by hash (made once). */
+const PLAIN_CSP = contentSecurityPolicy([], [styleHash(PLAIN_STYLE)]);
 
 /** A page for answers that cannot go through React Router: 4xx/503 refusals and the last-resort 500. */
 export function plainPage({
@@ -22,10 +30,7 @@ export function plainPage({
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>
-body{margin:0;font-family:system-ui,sans-serif;background:#fffaf2;color:#2b1d14;display:grid;place-items:center;min-height:100vh}
-main{max-width:32rem;padding:2rem;text-align:center}a{color:#9a3412}code{font-size:.9em}
-</style></head>
+<style>${PLAIN_STYLE}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>
 <p>Reference: <code>${escapeHtml(requestId)}</code> · ${status}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }
@@ -42,7 +47,7 @@ export function sendPlain(
     .status(status)
     .set("Cache-Control", "no-store")
     .set(headers)
-    .set("Content-Security-Policy", contentSecurityPolicy())
+    .set("Content-Security-Policy", PLAIN_CSP)
     .type("html")
     .send(plainPage({ status, title, message, requestId: res.locals.requestId as string }));
 }

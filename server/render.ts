@@ -1,7 +1,7 @@
 // Renders a page through React Router's fetch handler, from a Node request,
 // into a RenderedPage: the request id written in (a 200 page shows none, so
 // its bytes are the same for every visitor), the render's script token taken
-// out and its scripts allowed by hash (script-hashes.ts).
+// out and its scripts and styles allowed by hash (script-hashes.ts).
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -21,7 +21,7 @@ import type { ContentStore } from "#app/data/store.ts";
 import { deferHydration } from "./hydration.ts";
 import type { Logger } from "./logger.ts";
 import { etagOf, type RenderedPage } from "./page-cache.ts";
-import { scriptHash, sealScripts } from "./script-hashes.ts";
+import { scriptHash, sealScripts, styleHash } from "./script-hashes.ts";
 import { contentSecurityPolicy } from "./security.ts";
 
 export interface RenderOptions {
@@ -51,9 +51,10 @@ export interface RenderTarget {
 
 export interface Rendered {
   page: RenderedPage;
-  /** An HTML page's text and its inline scripts (null for anything else). */
+  /** An HTML page's text and its inline scripts and styles (null for anything else). */
   html: string | null;
   scripts: string[];
+  styles: string[];
 }
 
 export type Render = (req: IncomingMessage, target: RenderTarget) => Promise<Rendered>;
@@ -116,23 +117,23 @@ export function createRenderer({
         csp: null,
         encoded: {},
       };
-      return { page, html: null, scripts: [] };
+      return { page, html: null, scripts: [], styles: [] };
     }
     let text = await response.text();
     // Development keeps React Router's markup as it is (HMR boots through it).
     if (!vite) text = deferHydration(text);
     // Error pages show their request id; a 200 page needs none.
     text = text.replaceAll(requestIdToken, response.status === 200 ? "" : target.requestId);
-    const { html, scripts } = sealScripts(text, scriptToken);
+    const { html, scripts, styles } = sealScripts(text, scriptToken);
     const body = Buffer.from(html);
     const page = {
       status: response.status,
       headers: pageHeaders,
       body,
       etag: etagOf(body),
-      csp: contentSecurityPolicy(scripts.map(scriptHash)),
+      csp: contentSecurityPolicy(scripts.map(scriptHash), styles.map(styleHash)),
       encoded: {},
     };
-    return { page, html, scripts };
+    return { page, html, scripts, styles };
   };
 }

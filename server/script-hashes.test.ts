@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "vitest";
-import { scriptHash, sealScripts } from "./script-hashes.ts";
+import { scriptHash, sealScripts, styleHash } from "./script-hashes.ts";
 
 const TOKEN = "n0123456789abcdef";
 
@@ -30,4 +30,28 @@ test("a hash is the CSP source for the script's exact text", () => {
   const text = 'console.log("नमस्ते")';
   expect(scriptHash(text)).toBe(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
   expect(scriptHash(`${text} `)).not.toBe(scriptHash(text));
+});
+
+test("the render's stylesheet is listed and its token taken out; a style that came with content is not", () => {
+  const css = 'body{color:#222}.search-page h1 q{quotes:"“" "”"}';
+  const html = [
+    `<html><head><style id="sukti-css" nonce="${TOKEN}">${css}</style></head><body><main>`,
+    '<style>body{background:red}</style><p style="color:red">content</p>',
+    `<style nonce="guess">body{background:blue}</style>`,
+    `</main><script nonce="${TOKEN}">start()</script></body></html>`,
+  ].join("");
+  const sealed = sealScripts(html, TOKEN);
+  expect(sealed.styles).toEqual([css]);
+  expect(sealed.scripts).toEqual(["start()"]);
+  expect(sealed.html).not.toContain(TOKEN);
+  expect(sealed.html).toContain(`<style id="sukti-css">${css}</style>`);
+  expect(sealed.html).toContain('<style nonce="guess">body{background:blue}</style>');
+});
+
+test("a style's hash is the CSP source for its exact text, made once", () => {
+  const css = "main{padding:1rem}";
+  expect(styleHash(css)).toBe(scriptHash(css));
+  expect(styleHash(`${css} `)).not.toBe(styleHash(css));
+  // The same text (another string, as each render makes) gives the same source.
+  expect(styleHash(["main", "{padding:1rem}"].join(""))).toBe(styleHash(css));
 });

@@ -1,15 +1,19 @@
 import type { NextFunction, Request, Response } from "express";
 
 /**
- * Content-Security-Policy: scripts only from us, or inline scripts the page
- * was rendered with, allowed by their hashes (script-hashes.ts).
+ * Content-Security-Policy: scripts and styles only from us, or the inline
+ * scripts and <style> blocks the page was rendered with, allowed by their
+ * hashes (script-hashes.ts). No 'unsafe-inline' and no 'unsafe-hashes': a
+ * style= attribute never applies, and the site sets none (decision 046).
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[] = [],
+  styleHashes: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(" "),
-    // React sets style attributes; no stylesheet comes from elsewhere.
-    "style-src 'self' 'unsafe-inline'",
+    ["style-src 'self'", ...styleHashes].join(" "),
     // Imported posts may point their images at their old host.
     "img-src 'self' data: https:",
     "font-src 'self'",

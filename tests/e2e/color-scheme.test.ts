@@ -1,9 +1,15 @@
 // Issue 16: dark mode follows prefers-color-scheme, with body text at least
 // 7:1 on its background in both schemes, links and muted text legible too.
+// Issue 26: each page is styled by its inline stylesheet, which its CSP
+// allows by hash (no 'unsafe-inline'), with no CSP violation on the console
+// (tests/support/browser.ts reports each one as an error).
 import { expect, test } from "vitest";
 import { newTab, useServerAndBrowser } from "#tests/support/browser.ts";
 
 const env = useServerAndBrowser();
+
+/** The page's paper in each scheme: app/styles/app.css's --paper, which only the stylesheet sets. */
+const PAPER = { light: "rgb(255, 250, 242)", dark: "rgb(26, 20, 16)" };
 
 /** WCAG contrast of two CSS colours as the browser computes them ("rgb(r, g, b)"). */
 function contrast(a: string, b: string): number {
@@ -21,8 +27,19 @@ function contrast(a: string, b: string): number {
 for (const colorScheme of ["light", "dark"] as const) {
   test(`${colorScheme}: body text 7:1, muted text and links 4.5:1, on pages and cards`, async () => {
     const { page, errors } = await newTab(env.context, { colorScheme });
-    for (const path of ["/", "/english/home", "/tags"]) {
+    for (const path of ["/", "/english/home", "/tags", "/search/love"]) {
       await page.goto(`${env.server.url}${path}`);
+      // Styled by the inline stylesheet (a blocked one leaves the browser's own colours and fonts).
+      const styled = await page.evaluate(() => ({
+        paper: getComputedStyle(document.body).backgroundColor,
+        font: getComputedStyle(document.body).fontFamily,
+        skipLink: getComputedStyle(document.querySelector(".skip-link")!).position,
+      }));
+      expect(styled, path).toEqual({
+        paper: PAPER[colorScheme],
+        font: expect.stringMatching(/^"Noto Sans"/),
+        skipLink: "absolute",
+      });
       const colors = await page.evaluate(() => {
         const style = (selector: string) => {
           const element = document.querySelector(selector);

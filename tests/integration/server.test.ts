@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, renameSync, statSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
+import { parse } from "node-html-parser";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { postPath } from "#app/content/languages.ts";
 import { openDatabase } from "#app/data/sqlite/database.server.ts";
@@ -47,8 +48,29 @@ function expectSecurityHeaders(response: Response, what: string) {
   }
   expect(response.headers.get("x-powered-by"), what).toBeNull();
   expect(response.headers.get("content-security-policy"), what).not.toMatch(
-    /unsafe-eval|script-src[^;]*unsafe-inline/,
+    /unsafe-eval|unsafe-hashes|(script|style)-src[^;]*unsafe-inline/,
   );
+}
+
+/**
+ * The page's inline styles are allowed by their hashes and nothing else is
+ * (issue 26): style-src is 'self' and exactly the hashes of the page's
+ * <style> blocks, and no element has a style= attribute (without
+ * 'unsafe-hashes' the browser would not apply one).
+ */
+function expectStylesByHash(response: Response, text: string, what: string) {
+  const csp = response.headers.get("content-security-policy") ?? "";
+  const styleSrc = /(?:^|; )style-src ([^;]*)/.exec(csp)?.[1]?.split(" ");
+  expect(styleSrc?.[0], what).toBe("'self'");
+  const doc = parse(text);
+  const blocks = doc.querySelectorAll("style");
+  expect(blocks.length, what).toBeGreaterThan(0);
+  const hashes = blocks.map(
+    (style) => `'sha256-${createHash("sha256").update(style.rawText).digest("base64")}'`,
+  );
+  expect(new Set(styleSrc?.slice(1)), what).toEqual(new Set(hashes));
+  expect(doc.querySelectorAll("[style]").length, what).toBe(0);
+  expect(text, what).not.toMatch(/ nonce="/);
 }
 
 test("every response type carries the security headers", async () => {
@@ -90,6 +112,55 @@ test("the CSP allows exactly the page's own inline scripts, by their hashes", as
     // Every script that runs is allowed, and nothing else is.
     expect(new Set(hashes), target).toEqual(allowed);
   }
+});
+
+test("every kind of page allows its inline styles by hash, never 'unsafe-inline', rendered or from the cache", async () => {
+  const targets = [
+    "/",
+    "/english/home",
+    "/hindi/home",
+    "/marathi/home",
+    "/english/home?page=2",
+    postPath("english", post.slug),
+    `/post/${post.slug}`,
+    "/post/privacy-policy",
+    "/search/love",
+    "/search/zzzzqqq",
+    "/tags",
+    "/people",
+    "/no/such/page",
+  ];
+  let hits = 0;
+  for (const target of targets) {
+    // Twice: rendered (or the home's template spliced), then from the page cache (fast-pages.ts).
+    for (const round of ["first", "again"]) {
+      const { response, text } = await getHtml(`${server.url}${target}`);
+      expect(response.status, target).toBe(target === "/no/such/page" ? 404 : 200);
+      expectSecurityHeaders(response, `${target} ${round}`);
+      expectStylesByHash(response, text, `${target} ${round}`);
+      if (response.headers.get("x-cache") === "HIT") hits++;
+    }
+  }
+  expect(hits).toBeGreaterThan(0);
+  // A refusal without React (pages.ts) has its one <style> by hash too.
+  const refused = await new Promise<{ response: Response; text: string }>((resolve, reject) => {
+    const req = request(`${server.url}/english/home`, { headers: { host: "evil.example" } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers))
+          if (typeof value === "string") headers.set(name, value);
+        resolve({ response: new Response(null, { status: res.statusCode, headers }), text });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+  expect(refused.response.status).toBe(421);
+  expectSecurityHeaders(refused.response, "421");
+  expectStylesByHash(refused.response, refused.text, "421");
 });
 
 test("a page's JavaScript is sent to start after its load event (decision 032)", async () => {
@@ -186,6 +257,7 @@ test("a read failure answers 500 with a request id and no stack; the details go 
     expect(response.doc.querySelector("h1")?.text).toBe("Something went wrong");
     expect(response.text).not.toMatch(/at \S+ \(|no such table|SqliteError/);
     expectSecurityHeaders(response.response, "500");
+    expectStylesByHash(response.response, response.text, "500");
     await expect.poll(() => broken.output()).toContain(requestId);
     expect(broken.output()).toContain("no such table");
   } finally {
@@ -200,8 +272,10 @@ test("a missing database answers 503, and the server recovers when it is back", 
     await expect.poll(async () => (await fetch(`${flaky.url}/healthz`)).status).toBe(503);
     const page = await fetch(`${flaky.url}/english/home`);
     expect(page.status).toBe(503);
-    expect(await page.text()).toContain("Back in a moment");
+    const text = await page.text();
+    expect(text).toContain("Back in a moment");
     expectSecurityHeaders(page, "503");
+    expectStylesByHash(page, text, "503");
     renameSync(aside, flaky.dbPath);
     await expect
       .poll(async () => (await fetch(`${flaky.url}/english/home`)).status, { timeout: 5000 })

@@ -6,10 +6,22 @@ import { type RunningServer, startServer } from "#tests/support/server.ts";
 export { CHROMIUM_PATH, launchBrowser } from "#tests/support/chromium.ts";
 
 /**
- * Records the page's console errors and uncaught errors in `errors`: a test
- * expects it empty, so an unexpected error fails the test.
+ * Each Content-Security-Policy violation, said on the console as an error.
+ * Chromium logs most violations itself, in words of its own; this says each
+ * one (a blocked inline style or script, a style= attribute, a resource from
+ * elsewhere) whatever the browser's wording. An init script runs before the
+ * page's own, outside its CSP.
  */
-function watchErrors(page: Page): string[] {
+const REPORT_CSP_VIOLATIONS = `document.addEventListener("securitypolicyviolation", (event) => {
+  console.error("securitypolicyviolation: " + event.effectiveDirective + " blocked " + event.blockedURI + " on " + event.documentURI);
+}, true);`;
+
+/**
+ * Records the page's console errors, uncaught errors and CSP violations in
+ * `errors`: a test expects it empty, so an unexpected error fails the test.
+ */
+async function watchErrors(page: Page): Promise<string[]> {
+  await page.addInitScript(REPORT_CSP_VIOLATIONS);
   const errors: string[] = [];
   page.on("console", (message) => {
     // A 404 page load logs a resource error by design; the tests assert statuses themselves.
@@ -29,7 +41,7 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  return { context, page, errors: watchErrors(page) };
+  return { context, page, errors: await watchErrors(page) };
 }
 
 /**
@@ -45,7 +57,7 @@ export async function newTab(
   const page = await context.newPage();
   if (options.viewport) await page.setViewportSize(options.viewport);
   if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
-  return { page, errors: watchErrors(page) };
+  return { page, errors: await watchErrors(page) };
 }
 
 /**
