@@ -5,6 +5,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { seededRandom } from "#app/content/sampling.ts";
+import { onCacheWriteFailure, removeStaleTemporaries } from "#app/data/disk-cache.server.ts";
 import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import type { ServedStore } from "#app/data/store.ts";
@@ -43,6 +44,16 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   }
   if (store.readOnlyReason && !env.SUKTI_WORKER)
     logger.warn("serving read-only", { reason: store.readOnlyReason });
+  const fileCaches = {
+    shareImages: path.resolve(env.SHARE_IMAGE_DIR),
+    imageVariants: path.resolve(env.IMAGE_VARIANT_DIR),
+  };
+  // A process that died mid-write left its temporary file; a full disk is
+  // said once a minute, and the images are served from memory meanwhile.
+  for (const dir of Object.values(fileCaches)) removeStaleTemporaries(dir);
+  onCacheWriteFailure((error, dir) =>
+    logger.warn("cannot write the image cache; serving images from memory", { dir, error: error.message }),
+  );
   const seed = env.SUKTI_RANDOM_SEED;
   const build = vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const app = createApp({
@@ -56,10 +67,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     searchLimits: env.SEARCH_LIMITS === "on",
     pageCache: env.PAGE_CACHE === "on",
     trustProxy: env.TRUST_PROXY,
-    fileCaches: {
-      shareImages: path.resolve(env.SHARE_IMAGE_DIR),
-      imageVariants: path.resolve(env.IMAGE_VARIANT_DIR),
-    },
+    fileCaches,
     vite,
   });
 
