@@ -2,6 +2,13 @@ import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy } from "./security.ts";
 
+/**
+ * Retry-After of a 503 that is no visitor's doing (the database unavailable,
+ * the server stopping): long enough for a restart or a failover, short
+ * enough that a visitor's retry finds the site back.
+ */
+export const RETRY_AFTER_SECONDS = "10";
+
 /** A page for answers that cannot go through React Router: 4xx/503 refusals and the last-resort 500. */
 export function plainPage({
   status,

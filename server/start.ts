@@ -38,7 +38,8 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   const logger = createLogger(env.LOG_LEVEL);
   let store: ServedStore;
   try {
-    store = await openServedStore(env.DATABASE_URL);
+    // The integrity check reads the whole file: once per site, not per worker.
+    store = await openServedStore(env.DATABASE_URL, { integrityCheck: !env.SUKTI_WORKER });
   } catch (error) {
     return fail(`cannot open database ${describeDatabaseUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
   }
@@ -59,6 +60,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   const app = createApp({
     build,
     store,
+    health: () => store.health(),
     contentVersion: () => store.contentVersion(),
     logger,
     randomForRequest: seed === undefined ? () => Math.random : () => seededRandom(seed),
