@@ -99,7 +99,7 @@ test("a zero-length database file stops start-up with one line, and stays as it 
   writeFileSync(dbPath, "");
   try {
     expect(await refusal(dbPath)).toBe(
-      `sukti: cannot open database file:${dbPath}: ${dbPath} is an empty file (0 bytes), not a database: put the database back, or remove the file to start with the demo content`,
+      `sukti: cannot open database file:${dbPath}: ${dbPath} is an empty file (0 bytes), not a database: put the database back, or remove the file to start a new one`,
     );
     expect(statSync(dbPath).size).toBe(0);
   } finally {

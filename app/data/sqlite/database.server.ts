@@ -78,7 +78,7 @@ function refuseEmptyFile(file: string): void {
   const wal = `${file}-wal`;
   if (existsSync(wal) && statSync(wal).size > 0) return;
   throw new Error(
-    `${file} is an empty file (0 bytes), not a database: put the database back, or remove the file to start with the demo content`,
+    `${file} is an empty file (0 bytes), not a database: put the database back, or remove the file to start a new one`,
   );
 }
 
