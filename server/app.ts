@@ -25,7 +25,7 @@ import { letterCaseRedirect } from "./letter-case.ts";
 import { type Logger, logRequest } from "./logger.ts";
 import { originPolicy } from "./origin.ts";
 import { isKeptPage, PageCache, type RenderedPage } from "./page-cache.ts";
-import { errorHandler, sendPlain } from "./pages.ts";
+import { errorHandler, RETRY_AFTER_SECONDS, sendPlain } from "./pages.ts";
 import { createRenderer } from "./render.ts";
 import { clientKey, REFUSAL_DELAY_MS, SearchLimiter } from "./search-limits.ts";
 import { HSTS, SECURITY_HEADERS, securityHeaders } from "./security.ts";
@@ -33,6 +33,8 @@ import { sendPage } from "./send-page.ts";
 
 export interface AppOptions {
   store: ContentStore;
+  /** Whether the site can serve its pages (ServedStore.health): null, or what stops it. Default: ping. */
+  health?: () => Promise<string | null>;
   /** Changes whenever the content does; null while the database is unreachable (no caching). */
   contentVersion: () => string | null;
   logger: Logger;
@@ -56,6 +58,23 @@ export interface AppOptions {
 }
 
 const SEARCH_WITH_TEXT = /^\/search\/[^/?]/;
+const SLASH = 0x2f;
+const ABSOLUTE_FORM = /^https?:\/\/([^/?#@\s]+)([/?][^#]*)?$/i;
+
+/**
+ * An absolute-form request target (`GET http://host/path HTTP/1.1`, RFC 9112
+ * §3.2.2) is served as its path would be: the target's authority is the
+ * request's Host (the origin rules of origin.ts apply to it, and a Host
+ * header beside it is ignored, as the RFC says), its path and query the URL
+ * both paths see. Anything else (`*`, a malformed target) is left as it came.
+ */
+function toOriginForm(req: IncomingMessage): void {
+  const match = ABSOLUTE_FORM.exec(req.url ?? "");
+  if (!match) return;
+  const rest = match[2] ?? "/";
+  req.headers.host = match[1];
+  req.url = rest.startsWith("?") ? `/${rest}` : rest;
+}
 
 export interface App {
   /** The server's request listener. */
@@ -66,6 +85,7 @@ export interface App {
 
 export function createApp({
   store,
+  health = async () => ((await store.ping()) ? null : "the database is unavailable"),
   contentVersion,
   logger,
   randomForRequest,
@@ -155,14 +175,21 @@ export function createApp({
     });
   }
 
-  // Answers whatever the Host: load balancers probe by address.
+  // Answers whatever the Host: load balancers probe by address. Down while
+  // shutting down, or while the database cannot serve the pages (a table
+  // that cannot be read, a corrupt file), so a load balancer stops sending
+  // traffic here. Why goes to the log, once per change, never in the answer.
+  let unhealthy: string | null = null;
   app.get("/healthz", async (_req, res) => {
-    // Down while shutting down, so a load balancer stops sending traffic here.
-    const ok = !stopping && (await store.ping());
-    res
-      .status(ok ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .json({ ok });
+    const problem = stopping ? "stopping" : await health();
+    if (problem !== unhealthy) {
+      if (problem !== null && problem !== "stopping") logger.warn("unhealthy", { reason: problem });
+      else if (problem === null) logger.info("healthy again");
+      unhealthy = problem;
+    }
+    res.status(problem === null ? 200 : 503).set("Cache-Control", "no-store");
+    if (problem !== null) res.set("Retry-After", RETRY_AFTER_SECONDS);
+    res.json({ ok: problem === null });
   });
 
   app.use((req, res, next) => {
@@ -204,6 +231,7 @@ export function createApp({
           503,
           "Back in a moment",
           "The site's content is unavailable just now. Please try again shortly.",
+          { "Retry-After": RETRY_AFTER_SECONDS },
         );
         return;
       }
@@ -264,6 +292,8 @@ export function createApp({
   app.use(errorHandler(logger));
   return {
     listener: (req, res) => {
+      // Origin-form ("/path") is every browser's; anything else costs this one test.
+      if (req.url?.charCodeAt(0) !== SLASH) toOriginForm(req);
       if (!serveFromCache(req, res)) app(req, res);
     },
     markStopping: () => {

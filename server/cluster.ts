@@ -22,7 +22,7 @@ export async function startPrimary() {
   const logger = createLogger(env.LOG_LEVEL);
   // Created, migrated and seeded here, once, before any worker opens it.
   try {
-    await (await openServedStore(env.DATABASE_URL)).close();
+    await (await openServedStore(env.DATABASE_URL, { integrityCheck: true })).close();
   } catch (error) {
     return fail(`cannot open database ${describeDatabaseUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
   }

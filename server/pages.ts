@@ -9,6 +9,12 @@ main{max-width:32rem;padding:2rem;text-align:center}a{color:#9a3412}code{font-si
 `;
 /** The plain page's CSP: no script, its one <style> by hash (made once). */
 const PLAIN_CSP = contentSecurityPolicy([], [styleHash(PLAIN_STYLE)]);
+/**
+ * Retry-After of a 503 that is no visitor's doing (the database unavailable,
+ * the server stopping): long enough for a restart or a failover, short
+ * enough that a visitor's retry finds the site back.
+ */
+export const RETRY_AFTER_SECONDS = "10";
 
 /** A page for answers that cannot go through React Router: 4xx/503 refusals and the last-resort 500. */
 export function plainPage({

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { seededRandom } from "#app/content/sampling.ts";
+import { onCacheWriteFailure, removeStaleTemporaries } from "#app/data/disk-cache.server.ts";
 import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import type { ServedStore } from "#app/data/store.ts";
@@ -37,17 +38,29 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   const logger = createLogger(env.LOG_LEVEL);
   let store: ServedStore;
   try {
-    store = await openServedStore(env.DATABASE_URL);
+    // The integrity check reads the whole file: once per site, not per worker.
+    store = await openServedStore(env.DATABASE_URL, { integrityCheck: !env.SUKTI_WORKER });
   } catch (error) {
     return fail(`cannot open database ${describeDatabaseUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
   }
   if (store.readOnlyReason && !env.SUKTI_WORKER)
     logger.warn("serving read-only", { reason: store.readOnlyReason });
+  const fileCaches = {
+    shareImages: path.resolve(env.SHARE_IMAGE_DIR),
+    imageVariants: path.resolve(env.IMAGE_VARIANT_DIR),
+  };
+  // A process that died mid-write left its temporary file; a full disk is
+  // said once a minute, and the images are served from memory meanwhile.
+  for (const dir of Object.values(fileCaches)) removeStaleTemporaries(dir);
+  onCacheWriteFailure((error, dir) =>
+    logger.warn("cannot write the image cache; serving images from memory", { dir, error: error.message }),
+  );
   const seed = env.SUKTI_RANDOM_SEED;
   const build = vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const app = createApp({
     build,
     store,
+    health: () => store.health(),
     contentVersion: () => store.contentVersion(),
     logger,
     randomForRequest: seed === undefined ? () => Math.random : () => seededRandom(seed),
@@ -56,10 +69,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     searchLimits: env.SEARCH_LIMITS === "on",
     pageCache: env.PAGE_CACHE === "on",
     trustProxy: env.TRUST_PROXY,
-    fileCaches: {
-      shareImages: path.resolve(env.SHARE_IMAGE_DIR),
-      imageVariants: path.resolve(env.IMAGE_VARIANT_DIR),
-    },
+    fileCaches,
     vite,
   });
 

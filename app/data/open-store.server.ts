@@ -28,12 +28,17 @@ export function describeDatabaseUrl(databaseUrl: string): string {
  * Opens the store the server reads, prepared: a missing SQLite file or an
  * empty PostgreSQL database is created, migrated and filled with the demo
  * content; one that holds posts is only migrated, never reseeded.
+ * `integrityCheck` (the server's start, once per site): a SQLite file that
+ * fails SQLite's quick_check is refused (PostgreSQL checks its own pages).
  */
-export async function openServedStore(databaseUrl = DEFAULT_DATABASE_URL): Promise<ServedStore> {
+export async function openServedStore(
+  databaseUrl = DEFAULT_DATABASE_URL,
+  options: { integrityCheck?: boolean } = {},
+): Promise<ServedStore> {
   if (isPostgresUrl(databaseUrl)) {
     const { openPostgresStore } = await import("#app/data/postgres/served-store.server.ts");
     return openPostgresStore(databaseUrl);
   }
   const { openSqliteStore } = await import("#app/data/sqlite/served-store.server.ts");
-  return openSqliteStore(databaseUrl);
+  return openSqliteStore(databaseUrl, options);
 }

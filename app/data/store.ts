@@ -80,6 +80,12 @@ export interface ServedStore extends ContentStore {
    * is unreachable (nothing is cached then).
    */
   contentVersion(): string | null;
+  /**
+   * Whether the site can serve its pages, for /healthz: null, or what stops
+   * it (said in the log, never to visitors). A cheap read of every table the
+   * pages use, beyond ping's "it answers"; at most once a second.
+   */
+  health(): Promise<string | null>;
   /** Why the database can only be read (the server says so once at start), or null. */
   readonly readOnlyReason: string | null;
 }

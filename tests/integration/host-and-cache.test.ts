@@ -73,6 +73,33 @@ describe("without PUBLIC_URL", () => {
     }
   });
 
+  test("an absolute-form target (RFC 9112 §3.2.2) is its path, and its authority is the Host", async () => {
+    const xCache = (head: string) => /\r\nX-Cache: (\w+)/i.exec(head)?.[1];
+    // Pages no other test asks for: the first answer is rendered (Express), the second cached (fast path).
+    for (const path of ["/hindi/home", "/marathi/home?page=2", "/people"]) {
+      const target = `http://127.0.0.1:${port}${path}`;
+      const rendered = await get(port, target, `127.0.0.1:${port}`);
+      expect(rendered.status, path).toBe(200);
+      expect(xCache(rendered.head), path).toBe("MISS");
+      // The Host header beside an absolute-form target is ignored: the target's authority counts.
+      const cached = await get(port, target, EVIL);
+      expect(cached.status, path).toBe(200);
+      expect(xCache(cached.head), path).toBe("HIT");
+      const plain = await get(port, path, `127.0.0.1:${port}`);
+      expect(cached.body.equals(plain.body), path).toBe(true);
+      expect(rendered.body.equals(plain.body), path).toBe(true);
+      expect(plain.body.toString(), path).toContain(`href="http://127.0.0.1:${port}`);
+    }
+    expect((await get(port, `HTTP://LOCALHOST:${port}`, EVIL)).status).toBe(200);
+    expect((await get(port, `http://127.0.0.1:${port}/no/such/page`, EVIL)).status).toBe(404);
+    // A foreign authority is refused as a foreign Host is, on a cold page and a cached one.
+    for (const path of ["/english/feed.xml", "/hindi/home"]) {
+      const foreign = await get(port, `http://${EVIL}${path}`, `127.0.0.1:${port}`);
+      expect(foreign.status, path).toBe(421);
+      expect(foreign.body.toString()).not.toContain(EVIL);
+    }
+  });
+
   test("/healthz answers whatever the Host (load balancers probe by address)", async () => {
     expect((await get(port, "/healthz", "10.0.0.5:3000")).status).toBe(200);
   });
@@ -147,6 +174,19 @@ describe("with PUBLIC_URL", () => {
         expect(body, `${host} ${path}`).not.toContain(EVIL);
         expect(body, `${host} ${path}`).not.toContain("127.0.0.1");
       }
+    }
+  });
+
+  test("an absolute-form target is served as its path, with PUBLIC_URL's origin", async () => {
+    for (const target of [
+      `http://${EVIL}/tags`,
+      "https://quotes.example/tags",
+      `http://127.0.0.1:${port}/tags`,
+    ]) {
+      const response = await get(port, target, `127.0.0.1:${port}`);
+      expect(response.status, target).toBe(200);
+      expect(response.body.toString(), target).toContain('href="https://quotes.example/tags"');
+      expect(response.body.toString(), target).not.toContain(EVIL);
     }
   });
 

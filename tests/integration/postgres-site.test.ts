@@ -1,6 +1,7 @@
 // Issue 12: `DATABASE_URL=postgres://… npm start` serves the same site as
 // SQLite does, and a database outage is answered and recovered from. Several
 // nodes on one database: postgres-nodes.test.ts (it asserts on time).
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
@@ -96,6 +97,7 @@ describe.skipIf(!available)("PostgreSQL", () => {
         expect(await statusWithin(503, "/healthz", 5000)).toBe(503);
         const page = await fetch(`${server.url}/tags`);
         expect(page.status).toBe(503);
+        expect(page.headers.get("retry-after")).toBe("10");
         expect(await page.text()).toContain("Back in a moment");
       });
       expect(await statusWithin(200, "/healthz", 15_000)).toBe(200);
@@ -105,4 +107,27 @@ describe.skipIf(!available)("PostgreSQL", () => {
       await server.stop();
     }
   }, 120_000);
+
+  test("/healthz reads every table the pages use: one gone turns it to 503 with Retry-After", async () => {
+    const url = await postgres.createDatabase("health");
+    const server = await startServer({ env: { DATABASE_URL: url } });
+    const client = new pg.Client({ connectionString: url });
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      await client.connect();
+      await client.query("ALTER TABLE people RENAME TO people_gone");
+      await expect
+        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 10_000 })
+        .toBe(503);
+      expect((await fetch(`${server.url}/healthz`)).headers.get("retry-after")).toBe("10");
+      await expect.poll(() => server.output()).toMatch(/"unhealthy".*people/);
+      await client.query("ALTER TABLE people_gone RENAME TO people");
+      await expect
+        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 10_000 })
+        .toBe(200);
+    } finally {
+      await client.end();
+      await server.stop();
+    }
+  }, 60_000);
 });

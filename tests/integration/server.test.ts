@@ -270,8 +270,10 @@ test("a missing database answers 503, and the server recovers when it is back", 
     const aside = `${flaky.dbPath}.aside`;
     renameSync(flaky.dbPath, aside);
     await expect.poll(async () => (await fetch(`${flaky.url}/healthz`)).status).toBe(503);
+    expect((await fetch(`${flaky.url}/healthz`)).headers.get("retry-after")).toBe("10");
     const page = await fetch(`${flaky.url}/english/home`);
     expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBe("10");
     const text = await page.text();
     expect(text).toContain("Back in a moment");
     expectSecurityHeaders(page, "503");

@@ -34,6 +34,28 @@ const READ_TIMEOUT_MS = 10_000;
 const PING_INTERVAL_MS = 250;
 /** A ping the database does not answer within this long counts as down. */
 const PING_TIMEOUT_MS = 1000;
+/** health() reads the tables at most this often; between reads it answers what it last found. */
+const HEALTH_INTERVAL_MS = 1000;
+/**
+ * health(): the first row of every table the pages read, in one statement.
+ * A table that is gone or cannot be read fails it.
+ */
+const HEALTH_SQL = `SELECT ${[
+  "posts",
+  "terms",
+  "post_terms",
+  "pages",
+  "people",
+  "person_keys",
+  "search_documents",
+  "search_skeletons",
+  "search_words",
+  "search_word_trigrams",
+  "content_version",
+  "schema_migrations",
+]
+  .map((table) => `(SELECT 1 FROM ${table} LIMIT 1)`)
+  .join(", ")}`;
 /** close() gives up waiting for connections after this long. */
 const CLOSE_TIMEOUT_MS = 3000;
 
@@ -54,6 +76,8 @@ class PostgresHealth {
   #checkedAt = Date.now();
   #checking: Promise<boolean> | null = null;
   #closing: Promise<void> | null = null;
+  #healthAt = -Infinity;
+  #health: Promise<string | null> = Promise.resolve(null);
 
   constructor(pool: pg.Pool, version: ContentVersion) {
     this.#pool = pool;
@@ -77,6 +101,32 @@ class PostgresHealth {
     this.#up = up;
     this.#checkedAt = Date.now();
     return up;
+  }
+
+  /** Whether the site can serve its pages: ping, then a read of every table the pages use. */
+  async health(): Promise<string | null> {
+    if (!(await this.ping())) return "the database is unavailable";
+    const now = Date.now();
+    if (now - this.#healthAt >= HEALTH_INTERVAL_MS) {
+      this.#healthAt = now;
+      this.#health = this.#readTables();
+    }
+    return this.#health;
+  }
+
+  async #readTables(): Promise<string | null> {
+    const timeout = delay(PING_TIMEOUT_MS, "the database did not answer within a second");
+    try {
+      return await Promise.race([
+        this.#pool.query(HEALTH_SQL).then(
+          () => null,
+          (error: Error) => error.message,
+        ),
+        timeout.promise,
+      ]);
+    } finally {
+      timeout.cancel();
+    }
   }
 
   #down(): void {
@@ -155,6 +205,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<ServedStor
   return {
     ...guardedReads((name, args) => health.read(name, args)),
     ping: () => health.ping(),
+    health: () => health.health(),
     close: () => health.close(),
     contentVersion: () => health.contentVersion(),
     readOnlyReason: null,

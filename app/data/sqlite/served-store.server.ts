@@ -3,8 +3,15 @@
 // answers 503 and is reopened by itself), the content version the page cache
 // keys on, and the read-only fallbacks of ./database.server.ts.
 import { type Stats, statSync } from "node:fs";
+import Database from "better-sqlite3";
 import { readDemoContent } from "#app/data/demo.server.ts";
-import { databasePath, type OpenedDb, openMigratedDatabase } from "#app/data/sqlite/database.server.ts";
+import {
+  type Db,
+  databasePath,
+  type OpenedDb,
+  openMigratedDatabase,
+  readEveryTree,
+} from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import { guardedReads, type ReadName, type ServedStore } from "#app/data/store.ts";
@@ -17,6 +24,29 @@ export class StoreUnavailableError extends Error {
 
 const CHECK_INTERVAL_MS = 250;
 const BROKEN_CODES = /^SQLITE_(IOERR|CORRUPT|NOTADB|CANTOPEN|READONLY_DBMOVED|FULL)/;
+/** A file with a bad page stays bad until it is replaced: these mark it so. */
+const CORRUPT_CODES = /^SQLITE_(CORRUPT|NOTADB)/;
+/** The tables the pages read: health() fails when one is missing. */
+const PAGE_TABLES = [
+  "posts",
+  "terms",
+  "post_terms",
+  "pages",
+  "people",
+  "person_keys",
+  "search_documents",
+  "search_skeletons",
+  "search_words",
+  "search_words_trigram",
+  "search_index",
+  "schema_migrations",
+];
+/** health() reads the file at most this often; between reads it answers what it last found. */
+const HEALTH_INTERVAL_MS = 1000;
+
+function sqliteCode(error: unknown): string {
+  return (error as { code?: unknown }).code?.toString() ?? "";
+}
 
 /**
  * A SQLite store that notices when its file disappears, is replaced or fails
@@ -27,6 +57,7 @@ const BROKEN_CODES = /^SQLITE_(IOERR|CORRUPT|NOTADB|CANTOPEN|READONLY_DBMOVED|FU
 class ResilientSqlite {
   readonly #file: string;
   #inner: SqliteContentStore | null = null;
+  #db: Db | null = null;
   #readOnly: string | null = null;
   #inMemoryCopy = false;
   /** The file the open store was read from (see #identity). */
@@ -36,6 +67,10 @@ class ResilientSqlite {
   #checkedAt = 0;
   /** This event-loop turn's content version (see contentVersion). */
   #version: string | null | undefined = undefined;
+  /** The identity (#identity) of a file a read found corrupt, and what it said. */
+  #corrupt: { source: string | null; problem: string } | null = null;
+  #healthAt = -Infinity;
+  #health: string | null = null;
 
   constructor(databaseUrl: string, opened: OpenedDb) {
     this.#file = databasePath(databaseUrl);
@@ -61,6 +96,7 @@ class ResilientSqlite {
 
   #adopt({ db, readOnly }: OpenedDb, stats: Stats | null) {
     this.#inner = new SqliteContentStore(db);
+    this.#db = db;
     this.#readOnly = readOnly;
     this.#inMemoryCopy = db.memory;
     this.#source = stats && this.#identity(stats);
@@ -69,6 +105,7 @@ class ResilientSqlite {
   #drop() {
     const inner = this.#inner;
     this.#inner = null;
+    this.#db = null;
     void inner?.close().catch(() => {
       // The old store is no longer used: an error closing it affects nothing.
     });
@@ -90,6 +127,7 @@ class ResilientSqlite {
       this.#generation++;
     } catch {
       this.#inner = null;
+      this.#db = null;
     }
     return this.#inner;
   }
@@ -109,7 +147,10 @@ class ResilientSqlite {
     try {
       return await read(store);
     } catch (error) {
-      if (BROKEN_CODES.test((error as { code?: string }).code ?? "")) {
+      const code = sqliteCode(error);
+      if (CORRUPT_CODES.test(code))
+        this.#corrupt = { source: this.#source, problem: (error as Error).message };
+      if (BROKEN_CODES.test(code)) {
         this.#drop();
         this.#checkedAt = 0;
         throw new StoreUnavailableError(error);
@@ -125,6 +166,53 @@ class ResilientSqlite {
       return await this.#use((store) => store.ping());
     } catch {
       return false;
+    }
+  }
+
+  /**
+   * Whether the site can serve its pages: null, or what stops it. The file
+   * answers (ping), no read has found it corrupt since it was last replaced,
+   * and the first row of every table and index can be read from the file
+   * itself: on a connection of its own, since the server's connection keeps
+   * the pages it has read in memory and would not see a page gone bad on
+   * disk. At most once a second.
+   */
+  async health(): Promise<string | null> {
+    if (!(await this.ping())) return "the database is unavailable";
+    const now = Date.now();
+    if (now - this.#healthAt < HEALTH_INTERVAL_MS) return this.#health;
+    this.#healthAt = now;
+    this.#health = this.#checkHealth();
+    return this.#health;
+  }
+
+  #checkHealth(): string | null {
+    if (this.#corrupt && this.#corrupt.source === this.#source)
+      return `a read found the file corrupt: ${this.#corrupt.problem}`;
+    this.#corrupt = null;
+    let own = false;
+    let db: Db | null = null;
+    try {
+      if (this.#inMemoryCopy) own = true;
+      else {
+        try {
+          db = new Database(this.#file, { readonly: true, fileMustExist: true });
+        } catch (error) {
+          // Read-only media without the -shm file: the server's own connection is all there is.
+          if (!/^SQLITE_(READONLY|CANTOPEN)/.test(sqliteCode(error)) || !this.#db) throw error;
+          own = true;
+        }
+      }
+      const target = own ? this.#db : db;
+      if (!target) return "the database is unavailable";
+      readEveryTree(target, PAGE_TABLES);
+      return null;
+    } catch (error) {
+      const problem = (error as Error).message;
+      if (CORRUPT_CODES.test(sqliteCode(error))) this.#corrupt = { source: this.#source, problem };
+      return problem;
+    } finally {
+      db?.close();
     }
   }
 
@@ -169,6 +257,7 @@ function resilientSqliteStore(databaseUrl: string, opened: OpenedDb): ResilientS
   return {
     ...guardedReads((name, args) => target.call(name, args)),
     ping: () => target.ping(),
+    health: () => target.health(),
     close: () => target.close(),
     contentVersion: () => target.contentVersion(),
     get readOnly() {
@@ -184,10 +273,15 @@ function resilientSqliteStore(databaseUrl: string, opened: OpenedDb): ResilientS
  * The SQLite store the server reads, prepared: a missing file is created,
  * migrated and filled with the demo content; an existing one is only
  * migrated, never reseeded. One that can only be read is served as it is
- * (`readOnlyReason` on the store), unless it needs a migration.
+ * (`readOnlyReason` on the store), unless it needs a migration. With
+ * `integrityCheck` (the server's start), a file that fails SQLite's
+ * quick_check is refused before anything is written to it.
  */
-export function openSqliteStore(databaseUrl: string): ResilientSqliteStore {
-  const opened = openMigratedDatabase(databaseUrl);
+export function openSqliteStore(
+  databaseUrl: string,
+  options: { integrityCheck?: boolean } = {},
+): ResilientSqliteStore {
+  const opened = openMigratedDatabase(databaseUrl, options);
   try {
     if (opened.created) writeContent(opened.db, readDemoContent());
   } catch (error) {
