@@ -52,6 +52,7 @@ export const MAX_QUOTED_LENGTH = 80;
  * C0 controls but tab, newline and carriage return; DEL; C1 controls. None
  * belongs in a page (a NUL in <title>, a BEL in a feed is invalid XML).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
 /** The text without control characters (tab, newline and carriage return stay). */
@@ -142,9 +143,7 @@ const postTimeSchema = z.preprocess(
   z
     .number({
       error: (issue) =>
-        issue.input === undefined
-          ? "is missing"
-          : `must be epoch seconds, not ${quote(issue.input)}`,
+        issue.input === undefined ? "is missing" : `must be epoch seconds, not ${quote(issue.input)}`,
     })
     .int("must be whole epoch seconds")
     .nonnegative("must not be negative")
@@ -167,10 +166,7 @@ const titleSchema = z.preprocess(
 );
 
 /** A post's or page's HTML (sanitized later, on writing). */
-const contentSchema = z.preprocess(
-  cleaned,
-  z.string().max(MAX_CONTENT_LENGTH, tooLong(MAX_CONTENT_LENGTH)),
-);
+const contentSchema = z.preprocess(cleaned, z.string().max(MAX_CONTENT_LENGTH, tooLong(MAX_CONTENT_LENGTH)));
 
 /** A post's excerpt: plain text. */
 const excerptSchema = z.preprocess(
@@ -188,8 +184,7 @@ const imageUrlSchema = z.preprocess(
       (url) =>
         url === "" || (url.startsWith("/") && !url.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(url),
       {
-        error: (issue) =>
-          `${quote(issue.input)} is not an http(s) address or a path starting with /`,
+        error: (issue) => `${quote(issue.input)} is not an http(s) address or a path starting with /`,
       },
     )
     .refine((url) => !/[\s"'<>]/.test(url), "may not contain spaces, quotes or angle brackets"),
