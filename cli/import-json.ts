@@ -226,7 +226,7 @@ export async function* splitJson(chunks: AsyncIterable<string>): AsyncGenerator<
           if (++keyLength > MAX_KEY_LENGTH) {
             parts.push(chunk.slice(start, i));
             start = -1;
-            fail(`unknown key ${quote(parts.join(""))} (a file is { "posts": [...], "pages": [...] })`);
+            fail(`unknown key ${quote(`${parts.join("")}…`)} (a file is { "posts": [...], "pages": [...] })`);
           }
           if (escaped) escaped = false;
           else if (c === BACKSLASH) escaped = true;
