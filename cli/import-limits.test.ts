@@ -4,8 +4,9 @@
 // that are not text are refused, never turned into U+FFFD; control
 // characters never reach a page. Real files in a temporary directory,
 // `sukti import` run as a user runs it (tests/support/cli.ts).
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -139,6 +140,67 @@ describe("a 30 MB record is refused in each format, naming it, and nothing chang
     expect(snapshot()).toEqual(before.rows);
     expect(fileHash()).toBe(before.hash);
   });
+});
+
+describe("a 200 MB record is refused by a process with a 128 MB heap: memory follows the record limit, not the file", () => {
+  const ROOT = path.resolve(import.meta.dirname, "..");
+  /** `head`, 200 MB of "x", `tail`, written a MiB at a time (the test never holds the file). */
+  function hugeFile(name: string, head: string, tail: string): string {
+    const file = path.join(dir, name);
+    const fd = openSync(file, "w");
+    try {
+      writeSync(fd, head);
+      const block = Buffer.alloc(1024 * 1024, "x");
+      for (let i = 0; i < 200; i++) writeSync(fd, block);
+      writeSync(fd, tail);
+    } finally {
+      closeSync(fd);
+    }
+    return file;
+  }
+  const [head, tail] = JSON.stringify(record(4, { content: "HUGE" })).split("HUGE") as [string, string];
+  const cases: [string, () => string, RegExp][] = [
+    [
+      "json",
+      () => hugeFile("huge.json", `[${JSON.stringify(record(3))},\n${head}`, `${tail}]`),
+      /\[1\] \(line 2\): the record is larger than 1 MiB/,
+    ],
+    [
+      "ndjson",
+      () => hugeFile("huge.ndjson", `${JSON.stringify(record(3))}\n${head}`, `${tail}\n`),
+      /line 2: the record is larger than 1 MiB/,
+    ],
+    [
+      "wxr",
+      () => {
+        const [before, after] = wxr(wxrItem(3, "Small", "<p>small</p>") + wxrItem(4, "Huge", "HUGE")).split(
+          "HUGE",
+        ) as [string, string];
+        return hugeFile("huge.xml", before, after);
+      },
+      /item 2 \(line 15\): larger than 1 MiB/,
+    ],
+  ];
+  test.each(cases)(
+    "%s",
+    (_format, make, message) => {
+      const file = make();
+      const result = spawnSync(
+        process.execPath,
+        ["--max-old-space-size=128", path.join(ROOT, "bin/sukti.js"), "import", file],
+        {
+          cwd: dir,
+          env: { ...process.env, DATABASE_URL: `file:${dbPath}`, SUKTI_DEBUG: "" },
+          encoding: "utf8",
+        },
+      );
+      rmSync(file);
+      expect(result.stderr).toMatch(message);
+      expect(result.status).toBe(1);
+      expect(result.stderr.split("\n").filter(Boolean)).toHaveLength(1);
+    },
+    120_000,
+  );
 });
 
 test("a record just under the limit imports: an essay-length post fits", async () => {
