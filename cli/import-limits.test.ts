@@ -28,6 +28,7 @@ import {
   PostRecordSchema,
 } from "#app/content/schemas.ts";
 import { openDatabase } from "#app/data/sqlite/database.server.ts";
+import { declaredEncoding } from "#cli/import-wxr.ts";
 import { runSukti } from "#tests/support/cli.ts";
 
 let dir: string;
@@ -419,6 +420,17 @@ describe("a WXR file's declared encoding is honoured", () => {
       ["Café crème", "<p>Déjà vu - naïve</p>"],
       ["Café crème", "<p>Déjà vu - naïve</p>"],
     ]);
+  });
+
+  test("the declaration is read from the first bytes; a UTF-8 byte order mark wins", () => {
+    const declared = (text: string) => declaredEncoding(Buffer.from(text, "latin1"));
+    expect(declared('<?xml version="1.0" encoding="ISO-8859-1"?>')).toBe("windows-1252");
+    expect(declared("<?xml version='1.0' encoding='Latin1' standalone='yes'?>")).toBe("windows-1252");
+    expect(declared('<?xml version="1.0" encoding="utf-8"?>')).toBe("utf-8");
+    expect(declared('<?xml version="1.0"?>')).toBe("utf-8");
+    expect(declared("<rss>")).toBe("utf-8");
+    expect(declared('\xEF\xBB\xBF<?xml version="1.0" encoding="ISO-8859-1"?>')).toBe("utf-8");
+    expect(() => declared("\xFF\xFE<\x00?\x00")).toThrow("UTF-16");
   });
 
   test("an encoding sukti cannot read is refused in one line", async () => {

@@ -126,7 +126,9 @@ export function declaredEncoding(head: Buffer): TextEncoding {
   if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
     throw new UserError("the file is UTF-16, which sukti does not read: export it as UTF-8");
   }
-  const text = head.toString("latin1").replace(/^\xEF\xBB\xBF/, "");
+  // A UTF-8 byte order mark says UTF-8, whatever the declaration claims (XML 1.0, appendix F).
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return "utf-8";
+  const text = head.toString("latin1");
   const declaration = /^\s*<\?xml\s[^>]*?\bencoding\s*=\s*(["'])([^"'>]*)\1/.exec(text);
   if (!declaration) return "utf-8";
   const name = (declaration[2] ?? "").trim().toLowerCase();
