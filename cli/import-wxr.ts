@@ -1,13 +1,14 @@
+import { closeSync, openSync, readSync } from "node:fs";
 import sanitizeHtml from "sanitize-html";
 import { SaxesParser, type SaxesTagNS } from "saxes";
 import { dateString } from "#app/content/dates.ts";
 import { decodeEntities, htmlToPlainText } from "#app/content/html-text.ts";
 import type { Language } from "#app/content/languages.ts";
-import { PostRecordSchema, parseLanguage } from "#app/content/schemas.ts";
+import { cutText, MAX_RECORD_BYTES, PostRecordSchema, parseLanguage, quote } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
 import { siteConfig } from "#app/site.config.ts";
 import { UserError } from "#cli/errors.ts";
-import { readText } from "#cli/import-json.ts";
+import { formatBytes, InvalidTextError, readText, type TextEncoding } from "#cli/import-json.ts";
 import {
   SOURCE_PARTS,
   type Source,
@@ -103,11 +104,56 @@ function keyOf(tag: SaxesTagNS): string {
 }
 
 function xmlError(error: unknown): UserError {
-  const message = (error as Error).message;
+  // saxes quotes what it could not read (an entity's name): cut, on one line.
+  const message = cutText((error as Error).message.replace(/\s+/g, " "), 200);
   const match = /^(?:.*?:)?(\d+):(\d+): (.*)$/s.exec(message);
   return new UserError(
     match ? `invalid XML at line ${match[1]}, column ${match[2]}: ${match[3]}` : `invalid XML: ${message}`,
   );
+}
+
+/** Text given to the XML parser at a time: between two, the size checks run. */
+const PARSER_PIECE = 64 * 1024;
+
+/**
+ * The encoding a WXR file's XML declaration names (`<?xml version="1.0"
+ * encoding="ISO-8859-1"?>`): UTF-8 when it names none. ISO-8859-1 and its
+ * aliases are read as windows-1252, as browsers read them (the same letters;
+ * 0x80–0x9F are “ ” € … rather than control characters). Any other
+ * encoding, and UTF-16, are refused in one line.
+ */
+export function declaredEncoding(head: Buffer): TextEncoding {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
+    throw new UserError("the file is UTF-16, which sukti does not read: export it as UTF-8");
+  }
+  // A UTF-8 byte order mark says UTF-8, whatever the declaration claims (XML 1.0, appendix F).
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return "utf-8";
+  const text = head.toString("latin1");
+  const declaration = /^\s*<\?xml\s[^>]*?\bencoding\s*=\s*(["'])([^"'>]*)\1/.exec(text);
+  if (!declaration) return "utf-8";
+  const name = (declaration[2] ?? "").trim().toLowerCase();
+  if (["utf-8", "utf8", "us-ascii", "ascii"].includes(name)) return "utf-8";
+  if (
+    ["iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "windows-1252", "cp1252"].includes(
+      name,
+    )
+  ) {
+    return "windows-1252";
+  }
+  throw new UserError(
+    `the file declares encoding ${quote(declaration[2] ?? "")}, which sukti does not read: export it as UTF-8 (ISO-8859-1 and windows-1252 are read too)`,
+  );
+}
+
+/** The encoding of the WXR file at `file`, from its first bytes. */
+export function fileEncoding(file: string): TextEncoding {
+  const fd = openSync(file, "r");
+  try {
+    const head = Buffer.alloc(1024);
+    return declaredEncoding(head.subarray(0, readSync(fd, head, 0, head.length, 0)));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -134,6 +180,29 @@ export async function* parseWxr(
   let text: string[] = [];
   let item: WxrItem | null = null;
   let items = 0;
+  /** Line of the open item's tag; characters of text (and attributes) it holds so far. */
+  let itemLine = 0;
+  let itemChars = 0;
+  /** Characters in the element's text so far; where the parser was at its last event. */
+  let textChars = 0;
+  let lastEvent = 0;
+  const where = () => (item ? `item ${item.index} (line ${itemLine})` : `the element at line ${parser.line}`);
+  const tooLarge = (): never => {
+    throw new UserError(
+      `${where()}: larger than ${formatBytes(MAX_RECORD_BYTES)}, the most a record may be (nothing after it was read)`,
+    );
+  };
+  /** Text of the item (or of an element outside items) gathered: never past the limit of a record. */
+  const gather = (value: string) => {
+    lastEvent = parser.position;
+    textChars += value.length;
+    if (item) itemChars += value.length;
+    if (textChars > MAX_RECORD_BYTES || itemChars > MAX_RECORD_BYTES) tooLarge();
+    text.push(value);
+  };
+  const seen = () => {
+    lastEvent = parser.position;
+  };
   let channelSent = false;
   let isWxr = false;
   let category: { domain: string; nicename: string } | null = null;
@@ -152,10 +221,12 @@ export async function* parseWxr(
   };
 
   parser.on("opentag", (tag) => {
+    seen();
     const key = keyOf(tag);
     const depth = stack.length;
     stack.push(key);
     text = [];
+    textChars = 0;
     const version = WP_NAMESPACE.exec(tag.uri)?.[1];
     if (version) {
       isWxr = true;
@@ -168,24 +239,33 @@ export async function* parseWxr(
     if (depth === 2 && key === "item") {
       sendChannel();
       item = newItem(++items);
+      itemLine = parser.line;
+      itemChars = 0;
     }
     if (depth === 3 && item && key === "category") {
       category = {
         domain: tag.attributes.domain?.value ?? "",
         nicename: tag.attributes.nicename?.value ?? "",
       };
+      itemChars += category.domain.length + category.nicename.length;
+      if (itemChars > MAX_RECORD_BYTES) tooLarge();
     }
     if (depth === 3 && key === "wp:postmeta") meta = { key: "", value: "" };
     if (depth === 2 && key === "wp:author") author = { login: "", name: "" };
     if (depth === 2 && key === "wp:term") term = { taxonomy: "", slug: "", description: "" };
   });
-  parser.on("text", (value) => text.push(value));
-  parser.on("cdata", (value) => text.push(value));
+  parser.on("text", gather);
+  parser.on("cdata", gather);
+  parser.on("comment", seen);
+  parser.on("processinginstruction", seen);
+  parser.on("doctype", seen);
   parser.on("closetag", () => {
+    seen();
     const key = stack.pop() ?? "";
     const depth = stack.length;
     const value = text.join("");
     text = [];
+    textChars = 0;
     if (depth === 2) {
       if (key === "item" && item) {
         queue.push({ item });
@@ -221,8 +301,24 @@ export async function* parseWxr(
   });
 
   try {
-    for await (const chunk of chunks) {
-      parser.write(chunk);
+    const reading = chunks[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<string>;
+      try {
+        next = await reading.next();
+      } catch (error) {
+        // Invalid UTF-8 inside an item: name the item too.
+        if (error instanceof InvalidTextError && item) throw new UserError(`${where()}: ${error.message}`);
+        throw error;
+      }
+      if (next.done) break;
+      const chunk = next.value;
+      // In pieces, so that text the parser holds between two events (a huge
+      // text node, attribute or comment) never grows far past a record's limit.
+      for (let at = 0; at < chunk.length; at += PARSER_PIECE) {
+        parser.write(chunk.slice(at, at + PARSER_PIECE));
+        if (parser.position - lastEvent > MAX_RECORD_BYTES) tooLarge();
+      }
       yield* queue;
       queue.length = 0;
     }
@@ -286,14 +382,14 @@ const POLYLANG_TAXONOMIES = new Set(["term_language", "post_translations", "term
 function readTerm(term: { taxonomy: string; slug: string; description: string }, channel: WxrChannel) {
   if (POLYLANG_TAXONOMIES.has(term.taxonomy)) channel.polylang = true;
   if (term.taxonomy !== "post_translations" || term.slug === "" || term.description === "") return;
-  const where = `<wp:term> ${term.slug} (post_translations)`;
+  const where = `<wp:term> ${cutText(term.slug, 80)} (post_translations)`;
   const ignored = 'its posts keep the group only if their own <category domain="post_translations"> names it';
   let map: PhpValue;
   try {
     map = parsePhpSerialized(term.description);
   } catch (error) {
     channel.warnings.push(
-      `${where}: wp:term_description is not a readable serialized array (${(error as Error).message}); ${ignored}`,
+      `${where}: wp:term_description is not a readable serialized array (${cutText((error as Error).message, 120)}); ${ignored}`,
     );
     return;
   }
@@ -308,7 +404,9 @@ function readTerm(term: { taxonomy: string; slug: string; description: string },
     if (postId === null) continue; // extra data, e.g. "sync" => array
     const other = channel.translationGroups.get(postId);
     if (other !== undefined && other !== term.slug) {
-      channel.warnings.push(`${where}: post ${postId} is also in translation group ${other}, which it keeps`);
+      channel.warnings.push(
+        `${where}: post ${postId} is also in translation group ${cutText(other, 80)}, which it keeps`,
+      );
       continue;
     }
     channel.translationGroups.set(postId, term.slug);
@@ -539,7 +637,7 @@ export interface WxrContext {
 }
 
 export function itemLabel(item: WxrItem): string {
-  return `item ${item.index} (wp:post_id ${item.postId || "?"})`;
+  return `item ${item.index} (wp:post_id ${cutText(item.postId, 40) || "?"})`;
 }
 
 /** One WXR item as the importer sees it: a post or page record to validate, or a skip with its reason. */
@@ -547,7 +645,8 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
   const label = itemLabel(item);
   const type = item.postType || "post";
   if (type === "attachment") return { kind: "skip", label, reason: "attachment (used for featured images)" };
-  if (type !== "post" && type !== "page") return { kind: "skip", label, reason: `post_type ${type}` };
+  if (type !== "post" && type !== "page")
+    return { kind: "skip", label, reason: `post_type ${cutText(type, 40)}` };
   const status = item.status || "publish";
   if (status === "auto-draft" || status === "inherit")
     return { kind: "skip", label, reason: `status ${status}` };
@@ -557,7 +656,8 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
   const content = autop(item.content);
 
   if (type === "page") {
-    if (status !== "publish") return { kind: "skip", label, reason: `page with status ${status}` };
+    if (status !== "publish")
+      return { kind: "skip", label, reason: `page with status ${cutText(status, 40)}` };
     return {
       kind: "page",
       label,
@@ -568,7 +668,11 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
   const terms = item.terms.map((term) => ({ ...term, name: decodeEntities(term.name).trim() }));
   const plugin = pluginLanguage(item, terms, context);
   if (plugin?.language === null) {
-    return { kind: "skip", label, reason: `language ${plugin.code} (not English, Hindi or Marathi)` };
+    return {
+      kind: "skip",
+      label,
+      reason: `language ${cutText(plugin.code, 40)} (not English, Hindi or Marathi)`,
+    };
   }
   const named = new Set(
     terms
@@ -738,7 +842,8 @@ export function wxrSource(
         slugsSeen: new Set(),
         sourceFields: options.sourceFields,
       };
-      for await (const event of parseWxr(readText(file, counter), { metaKeys })) {
+      const encoding = fileEncoding(file);
+      for await (const event of parseWxr(readText(file, counter, encoding), { metaKeys })) {
         if ("channel" in event) {
           const { channel } = event;
           context.fileLanguage = languageOfLocale(channel.language);
@@ -767,14 +872,14 @@ export function wxrSource(
         const url = attachments.get(id);
         if (url === undefined) {
           warnings.push(
-            `${label}: featured image attachment ${id} is not in the file; the post gets no image`,
+            `${label}: featured image attachment ${cutText(id, 40)} is not in the file; the post gets no image`,
           );
           continue;
         }
         const result = imageUrl.safeParse(url);
         if (!result.success) {
           errors.push(
-            `${label}: featureImageUrl: ${result.error.issues[0]?.message ?? "invalid"} (attachment ${id})`,
+            `${label}: featureImageUrl: ${result.error.issues[0]?.message ?? "invalid"} (attachment ${cutText(id, 40)})`,
           );
         }
       }

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Language } from "#app/content/languages.ts";
+import { quote } from "#app/content/schemas.ts";
 import { postKey, type WriteSummary } from "#app/data/content-writer.ts";
 import { openContentWrites } from "#app/data/open-writes.server.ts";
 import { type ContentWrites, WritesRefusedError } from "#app/data/writes.ts";
@@ -51,7 +52,7 @@ const MAX_PROBLEMS = 20;
 export function detectFormat(file: string, option?: string): Format {
   if (option !== undefined) {
     if (!(FORMATS as readonly string[]).includes(option)) {
-      throw new UserError(`unknown format "${option}" (use wxr, json or ndjson)`, 2);
+      throw new UserError(`unknown format ${quote(option)} (use wxr, json or ndjson)`, 2);
     }
     return option as Format;
   }
@@ -155,21 +156,21 @@ async function validate(
     }
     if ("page" in parsed) {
       const other = pages.get(parsed.page.slug);
-      if (other) report(`${item.label}: slug: page "${parsed.page.slug}" is also ${other}`);
+      if (other) report(`${item.label}: slug: page ${quote(parsed.page.slug)} is also ${other}`);
       else pages.set(parsed.page.slug, item.label);
       continue;
     }
     const { post } = parsed;
     const key = postKey(post.language, post.slug);
-    const label = `${item.label} [${post.language} "${post.slug}", idNum ${post.idNum}]`;
+    const label = `${item.label} [${post.language} ${quote(post.slug)}, idNum ${post.idNum}]`;
     const sameSlug = bySlug.get(key);
-    if (sameSlug) report(`${label}: slug: ${post.language} "${post.slug}" is also ${sameSlug}`);
+    if (sameSlug) report(`${label}: slug: ${post.language} ${quote(post.slug)} is also ${sameSlug}`);
     else bySlug.set(key, item.label);
     const idKey = `${post.language}\n${post.idNum}`;
     const sameId = byIdNum.get(idKey);
     if (sameId) {
       report(
-        `${label}: idNum: ${post.language} idNum ${post.idNum} is also ${sameId.label} ("${sameId.slug}")`,
+        `${label}: idNum: ${post.language} idNum ${post.idNum} is also ${sameId.label} (${quote(sameId.slug)})`,
       );
     } else byIdNum.set(idKey, { label: item.label, slug: post.slug });
     if (post.translationKey !== undefined) {
@@ -177,7 +178,7 @@ async function validate(
       const sameGroup = byGroup.get(groupKey);
       if (sameGroup) {
         report(
-          `${label}: translationKey: group "${post.translationKey}" has two ${post.language} posts: this one and ${sameGroup.label} ("${sameGroup.slug}")`,
+          `${label}: translationKey: group ${quote(post.translationKey)} has two ${post.language} posts: this one and ${sameGroup.label} (${quote(sameGroup.slug)})`,
         );
       } else byGroup.set(groupKey, { label: item.label, slug: post.slug });
     }
@@ -194,7 +195,7 @@ async function validate(
       const wanted = byIdNum.get(`${row.language}\n${row.idNum}`);
       if (wanted && wanted.slug !== row.slug && !bySlug.has(postKey(row.language, row.slug))) {
         report(
-          `${wanted.label} [${row.language} "${wanted.slug}"]: idNum: ${row.language} idNum ${row.idNum} is held in the database by post "${row.slug}", which this file does not include`,
+          `${wanted.label} [${row.language} ${quote(wanted.slug)}]: idNum: ${row.language} idNum ${row.idNum} is held in the database by post ${quote(row.slug)}, which this file does not include`,
         );
       }
       // Likewise a post's place in a translation group.
@@ -202,7 +203,7 @@ async function validate(
         row.translationKey === null ? undefined : byGroup.get(`${row.translationKey}\n${row.language}`);
       if (joining && joining.slug !== row.slug && !bySlug.has(postKey(row.language, row.slug))) {
         report(
-          `${joining.label} [${row.language} "${joining.slug}"]: translationKey: group "${row.translationKey}" already has the ${row.language} post "${row.slug}" in the database, which this file does not include`,
+          `${joining.label} [${row.language} ${quote(joining.slug)}]: translationKey: group ${quote(row.translationKey)} already has the ${row.language} post ${quote(row.slug)} in the database, which this file does not include`,
         );
       }
     }

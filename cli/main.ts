@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { LANGUAGES } from "#app/content/languages.ts";
-import { parseLanguage } from "#app/content/schemas.ts";
+import { cutText, parseLanguage } from "#app/content/schemas.ts";
 import { IdNumConflictError, TranslationConflictError } from "#app/data/content-writer.ts";
 import { DEFAULT_DATABASE_URL } from "#app/data/open-store.server.ts";
 import { RejectedError, UsageError, UserError } from "#cli/errors.ts";
@@ -258,18 +258,28 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
 }
 
+/**
+ * A message as one line of bounded length: messages quote input cut short
+ * already (schemas.ts quote); this keeps any other one from flooding stderr.
+ */
+function oneLine(message: string): string {
+  return cutText(message.replace(/\s*[\r\n]+\s*/g, " "), MAX_MESSAGE_LENGTH);
+}
+
+const MAX_MESSAGE_LENGTH = 2000;
+
 function reportError(error: unknown): number {
   if (error instanceof RejectedError) {
-    for (const problem of error.problems) process.stderr.write(`error: ${problem}\n`);
-    process.stderr.write(`sukti: ${error.message}\n`);
+    for (const problem of error.problems) process.stderr.write(`error: ${oneLine(problem)}\n`);
+    process.stderr.write(`sukti: ${oneLine(error.message)}\n`);
     return error.exitCode;
   }
   if (error instanceof UsageError) {
-    process.stderr.write(`sukti: ${error.message} (see sukti --help)\n`);
+    process.stderr.write(`sukti: ${oneLine(error.message)} (see sukti --help)\n`);
     return error.exitCode;
   }
   if (error instanceof UserError) {
-    process.stderr.write(`sukti: ${error.message}\n`);
+    process.stderr.write(`sukti: ${oneLine(error.message)}\n`);
     return error.exitCode;
   }
   if (error instanceof IdNumConflictError || error instanceof TranslationConflictError) {
@@ -286,7 +296,7 @@ function reportError(error: unknown): number {
   }
   // Anything else is a bug or an environment problem (disk full, database locked):
   // one line; the stack only when asked for.
-  process.stderr.write(`sukti: ${err?.message ?? String(error)}\n`);
+  process.stderr.write(`sukti: ${oneLine(err?.message ?? String(error))}\n`);
   if (process.env.SUKTI_DEBUG) process.stderr.write(`${err?.stack ?? ""}\n`);
   return 1;
 }

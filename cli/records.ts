@@ -1,10 +1,12 @@
 import type { Language } from "#app/content/languages.ts";
 import {
+  cutText,
   describeIssues,
   type PageRecord,
   PageRecordSchema,
   type PostRecord,
   PostRecordSchema,
+  quote,
 } from "#app/content/schemas.ts";
 import { UserError } from "#cli/errors.ts";
 import { jsonSource, ndjsonSource } from "#cli/import-json.ts";
@@ -33,15 +35,14 @@ export function openSource(
   return jsonSource(file);
 }
 
-/** `line 17 [idNum 12, slug "a-slug"]`: a label with whatever the raw record says about itself. */
+/** `line 17 [idNum 12, slug "a-slug"]`: a label with whatever the raw record says about itself (cut). */
 export function describeRecord(label: string, value: unknown): string {
   if (!value || typeof value !== "object") return label;
   const { idNum, slug } = value as { idNum?: unknown; slug?: unknown };
+  const id = typeof idNum === "number" || typeof idNum === "string" ? cutText(String(idNum), 40) : null;
   const facts = [
-    (typeof idNum === "number" || typeof idNum === "string") && !label.includes(`wp:post_id ${idNum})`)
-      ? `idNum ${idNum}`
-      : null,
-    typeof slug === "string" && slug !== "" ? `slug "${slug}"` : null,
+    id !== null && !label.includes(`wp:post_id ${id})`) ? `idNum ${id}` : null,
+    typeof slug === "string" && slug !== "" ? `slug ${quote(slug)}` : null,
   ].filter(Boolean);
   return facts.length > 0 ? `${label} [${facts.join(", ")}]` : label;
 }

@@ -25,18 +25,84 @@ export function parseLanguage(value: unknown): Language | null {
 /** Highest idNum accepted: far below 2^53, leaving room for the writer's temporary renumbering. */
 export const MAX_ID_NUM = 999_999_999_999;
 
-const trimmed = (value: unknown) => (typeof value === "string" ? value.normalize("NFC").trim() : value);
+// Limits of a record (decision 043, docs/import.md). Lengths count characters
+// as JavaScript does (UTF-16 code units: one per Devanagari letter or mark),
+// except the whole record, which counts the bytes of the file. The importer
+// checks them; the serving side may rely on them for what it imports.
+
+/** A whole record as the file holds it (a JSON element, an NDJSON line, a WXR <item>'s text), in bytes. */
+export const MAX_RECORD_BYTES = 1024 * 1024;
+/** A post's or page's HTML: an essay of some 40,000 words; quotes are a few hundred characters. */
+export const MAX_CONTENT_LENGTH = 256 * 1024;
+export const MAX_TITLE_LENGTH = 500;
+export const MAX_SLUG_LENGTH = 200;
+export const MAX_EXCERPT_LENGTH = 10_000;
+export const MAX_IMAGE_URL_LENGTH = 2048;
+/** Each tag or category name, and how many of each a post has. */
+export const MAX_TERM_NAME_LENGTH = 200;
+export const MAX_TERMS = 100;
+export const MAX_TRANSLATION_KEY_LENGTH = 200;
+export const MAX_PERSON_NAME_LENGTH = 200;
+/** A source's work and reference, each. */
+export const MAX_SOURCE_TEXT_LENGTH = 500;
+/** Input quoted in a message is cut to this many characters, with "…". */
+export const MAX_QUOTED_LENGTH = 80;
+
+/**
+ * C0 controls but tab, newline and carriage return; DEL; C1 controls. None
+ * belongs in a page (a NUL in <title>, a BEL in a feed is invalid XML).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/** The text without control characters (tab, newline and carriage return stay). */
+export function stripControlCharacters(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, "");
+}
+
+/** At most `max` characters of `text`, "…" marking a cut (never inside a surrogate pair). */
+export function cutText(text: string, max = MAX_QUOTED_LENGTH): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * A value for a message: a string quoted as JSON and cut to MAX_QUOTED_LENGTH
+ * characters, a number as it is, other values by their kind. Never the whole
+ * of a large value.
+ */
+export function quote(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(cutText(value));
+  if (value === null) return "null";
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "bigint") return cutText(`${value}n`);
+  if (typeof value === "function" || typeof value === "symbol") return `a ${typeof value}`;
+  return cutText(String(value));
+}
+
+const tooLong = (max: number) => `is longer than ${max.toLocaleString("en")} characters`;
+
+/** Trimmed, NFC, control characters removed. */
+const trimmed = (value: unknown) =>
+  typeof value === "string" ? stripControlCharacters(value.normalize("NFC")).trim() : value;
+
+/** Text kept as written but for control characters (HTML, excerpts). */
+const cleaned = (value: unknown) => (typeof value === "string" ? stripControlCharacters(value) : value);
 
 const slugSchema = z.preprocess(
   trimmed,
   z
     .string()
     .min(1, "is empty")
-    .max(200, "is longer than 200 characters")
+    .max(MAX_SLUG_LENGTH, tooLong(MAX_SLUG_LENGTH))
     .refine((slug) => !/[/?#\\\s%]/u.test(slug), "may not contain /, \\, ?, #, % or spaces")
     .refine((slug) => slug !== "." && slug !== "..", "may not be . or ..")
     .refine((slug) => !RESERVED_SLUGS.has(slug.toLowerCase()), {
-      error: (issue) => `"${String(issue.input)}" is reserved by a route`,
+      error: (issue) => `${quote(issue.input)} is reserved by a route`,
     }),
 );
 
@@ -46,7 +112,7 @@ const languageSchema = z.preprocess(
     error: (issue) =>
       issue.input === undefined
         ? "is missing"
-        : `unknown language ${JSON.stringify(issue.input)} (use english, hindi or marathi, or en, hi, mr)`,
+        : `unknown language ${quote(issue.input)} (use english, hindi or marathi, or en, hi, mr)`,
   }),
 );
 
@@ -55,7 +121,7 @@ const idNumSchema = z.preprocess(
   z
     .number({
       error: (issue) =>
-        issue.input === undefined ? "is missing" : `must be a number, not ${JSON.stringify(issue.input)}`,
+        issue.input === undefined ? "is missing" : `must be a number, not ${quote(issue.input)}`,
     })
     .int("must be a whole number")
     .nonnegative("must not be negative")
@@ -77,9 +143,7 @@ const postTimeSchema = z.preprocess(
   z
     .number({
       error: (issue) =>
-        issue.input === undefined
-          ? "is missing"
-          : `must be epoch seconds, not ${JSON.stringify(issue.input)}`,
+        issue.input === undefined ? "is missing" : `must be epoch seconds, not ${quote(issue.input)}`,
     })
     .int("must be whole epoch seconds")
     .nonnegative("must not be negative")
@@ -92,23 +156,35 @@ const statusSchema = z.preprocess(
     error: (issue) =>
       issue.input === undefined
         ? "is missing"
-        : `unknown status ${JSON.stringify(issue.input)} (use ${POST_STATUSES.join(", ")})`,
+        : `unknown status ${quote(issue.input)} (use ${POST_STATUSES.join(", ")})`,
   }),
 );
 
-const titleSchema = z.preprocess(trimmed, z.string().min(1, "is empty"));
+const titleSchema = z.preprocess(
+  trimmed,
+  z.string().min(1, "is empty").max(MAX_TITLE_LENGTH, tooLong(MAX_TITLE_LENGTH)),
+);
+
+/** A post's or page's HTML (sanitized later, on writing). */
+const contentSchema = z.preprocess(cleaned, z.string().max(MAX_CONTENT_LENGTH, tooLong(MAX_CONTENT_LENGTH)));
+
+/** A post's excerpt: plain text. */
+const excerptSchema = z.preprocess(
+  cleaned,
+  z.string().max(MAX_EXCERPT_LENGTH, tooLong(MAX_EXCERPT_LENGTH)).default(""),
+);
 
 /** "", a root-relative path or an http(s) address: nothing a browser could run. */
 const imageUrlSchema = z.preprocess(
   trimmed,
   z
     .string()
+    .max(MAX_IMAGE_URL_LENGTH, tooLong(MAX_IMAGE_URL_LENGTH))
     .refine(
       (url) =>
         url === "" || (url.startsWith("/") && !url.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(url),
       {
-        error: (issue) =>
-          `${JSON.stringify(issue.input)} is not an http(s) address or a path starting with /`,
+        error: (issue) => `${quote(issue.input)} is not an http(s) address or a path starting with /`,
       },
     )
     .refine((url) => !/[\s"'<>]/.test(url), "may not contain spaces, quotes or angle brackets"),
@@ -122,10 +198,12 @@ const termNamesSchema = z.preprocess(
       z
         .string()
         .min(1, "a name is empty")
+        .max(MAX_TERM_NAME_LENGTH, `a name ${tooLong(MAX_TERM_NAME_LENGTH)}`)
         .refine((name) => slugify(name) !== "", {
-          error: (issue) => `${JSON.stringify(issue.input)} has no letters or digits`,
+          error: (issue) => `${quote(issue.input)} has no letters or digits`,
         }),
     )
+    .max(MAX_TERMS, `has more than ${MAX_TERMS} names`)
     .transform((names) => {
       const seen = new Set<string>();
       return names.filter((name) => {
@@ -141,16 +219,16 @@ const termNamesSchema = z.preprocess(
 const translationKeySchema = z.preprocess((value) => {
   const text = typeof value === "number" ? String(value) : trimmed(value);
   return text === "" || text === null ? undefined : text;
-}, z.string().max(200, "is longer than 200 characters").optional());
+}, z.string().max(MAX_TRANSLATION_KEY_LENGTH, tooLong(MAX_TRANSLATION_KEY_LENGTH)).optional());
 
 const personNameSchema = z.preprocess(
-  (value) => (typeof value === "string" ? value.normalize("NFC").trim().replace(/\s+/g, " ") : value),
+  (value) => (typeof value === "string" ? (trimmed(value) as string).replace(/\s+/g, " ") : value),
   z
     .string()
     .min(1, "is empty")
-    .max(200, "is longer than 200 characters")
+    .max(MAX_PERSON_NAME_LENGTH, tooLong(MAX_PERSON_NAME_LENGTH))
     .refine((name) => slugify(name) !== "", {
-      error: (issue) => `${JSON.stringify(issue.input)} has no letters or digits`,
+      error: (issue) => `${quote(issue.input)} has no letters or digits`,
     }),
 );
 
@@ -174,7 +252,7 @@ const personNamesSchema = z.preprocess(
     {
       error: (issue) =>
         issue.code === "unrecognized_keys"
-          ? `unknown language ${issue.keys.map((key) => JSON.stringify(key)).join(", ")} (use english, hindi or marathi, or en, hi, mr)`
+          ? `unknown language ${quoteKeys(issue.keys)} (use english, hindi or marathi, or en, hi, mr)`
           : undefined,
     },
   ),
@@ -192,7 +270,11 @@ export const PersonRecordSchema = z.preprocess(
       names: personNamesSchema.default({}),
       slug: z.preprocess(
         (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : slugify(value)) : value),
-        z.string().min(1, "has no letters or digits").max(200, "is longer than 200 characters").optional(),
+        z
+          .string()
+          .min(1, "has no letters or digits")
+          .max(MAX_SLUG_LENGTH, tooLong(MAX_SLUG_LENGTH))
+          .optional(),
       ),
     })
     .refine((person) => person.name !== undefined || Object.keys(person.names).length > 0, "has no name")
@@ -211,9 +293,9 @@ const sourceTextSchema = z.preprocess(
     typeof value === "number"
       ? String(value)
       : typeof value === "string"
-        ? value.normalize("NFC").trim().replace(/\s+/g, " ")
+        ? (trimmed(value) as string).replace(/\s+/g, " ")
         : value,
-  z.string().max(500, "is longer than 500 characters").default(""),
+  z.string().max(MAX_SOURCE_TEXT_LENGTH, tooLong(MAX_SOURCE_TEXT_LENGTH)).default(""),
 );
 
 /** Where a post comes from: a person, a work and a reference in it, each optional; a string is the person. */
@@ -246,8 +328,8 @@ export const PostRecordSchema = z.object({
   title: titleSchema,
   slug: slugSchema,
   featureImageUrl: imageUrlSchema.default(""),
-  content: z.string(),
-  excerpt: z.string().default(""),
+  content: contentSchema,
+  excerpt: excerptSchema,
   tags: termNamesSchema.default([]),
   categories: termNamesSchema.default([]),
   translationKey: translationKeySchema,
@@ -258,7 +340,7 @@ export type PostRecord = z.infer<typeof PostRecordSchema>;
 export const PageRecordSchema = z.object({
   slug: slugSchema,
   title: titleSchema,
-  content: z.string(),
+  content: contentSchema,
 });
 export type PageRecord = z.infer<typeof PageRecordSchema>;
 
@@ -268,23 +350,30 @@ export const ContentFileSchema = z.object({
 });
 export type ContentFile = z.infer<typeof ContentFileSchema>;
 
-/** "field: message" for each problem, as the importer prints them. */
-export function describeIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.map(String).join(".");
-    const generic = issue.code === "invalid_type" && issue.message.startsWith("Invalid input");
-    const message = !generic
-      ? issue.message
-      : issue.input === undefined || /received undefined/.test(issue.message)
-        ? "is missing"
-        : `must be ${issue.expected}, not ${describeValue(issue.input)}`;
-    return field ? `${field}: ${message}` : message;
-  });
+/** Unknown keys for a message: at most three, each quoted and cut. */
+function quoteKeys(keys: readonly string[]): string {
+  const shown = keys.slice(0, 3).map((key) => quote(key));
+  return keys.length > 3 ? `${shown.join(", ")} and ${keys.length - 3} more` : shown.join(", ");
 }
 
-function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  return JSON.stringify(value);
+/**
+ * "field: message" for each problem, as the importer prints them. Input is
+ * quoted cut to MAX_QUOTED_LENGTH characters (a record's keys and values may
+ * be long); every message is one line.
+ */
+export function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = cutText(issue.path.map(String).join("."));
+    const generic = issue.code === "invalid_type" && issue.message.startsWith("Invalid input");
+    const message =
+      issue.code === "unrecognized_keys" && issue.message.startsWith("Unrecognized key")
+        ? `unknown key${issue.keys.length === 1 ? "" : "s"} ${quoteKeys(issue.keys)}`
+        : !generic
+          ? issue.message
+          : issue.input === undefined || /received undefined/.test(issue.message)
+            ? "is missing"
+            : `must be ${issue.expected}, not ${quote(issue.input)}`;
+    const line = cutText(message.replace(/[\r\n]+/g, " "), 300);
+    return field ? `${field}: ${line}` : line;
+  });
 }

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type sanitizeHtml from "sanitize-html";
+import { stripControlCharacters } from "#app/content/schemas.ts";
 
 // Post and page HTML is sanitized before it is stored, so nothing a post
 // contains can run script in a visitor's browser.
@@ -58,5 +59,6 @@ const options: sanitizeHtml.IOptions = {
 
 export function sanitizePostHtml(html: string): string {
   sanitize ??= require("sanitize-html") as typeof sanitizeHtml;
-  return sanitize(html, options);
+  // An entity (&#1;) decodes to a control character the schemas could not see: none reaches a page.
+  return stripControlCharacters(sanitize(html, options));
 }

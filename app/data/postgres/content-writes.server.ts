@@ -13,7 +13,11 @@
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
 import { AsyncContentWriter, type WriteSummary } from "#app/data/content-writer.ts";
-import { describeConnectionError, describePostgresUrl } from "#app/data/postgres/errors.server.ts";
+import {
+  describeConnectionError,
+  describePostgresUrl,
+  isUnavailable,
+} from "#app/data/postgres/errors.server.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool, endPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresWriteTarget } from "#app/data/postgres/write-target.server.ts";
@@ -35,15 +39,35 @@ function changed(summary: WriteSummary): boolean {
 class PostgresWrites implements ContentWrites {
   readonly description: string;
   readonly #pool: pg.Pool;
+  readonly #url: string;
 
-  constructor(pool: pg.Pool, description: string) {
+  constructor(pool: pg.Pool, description: string, url: string) {
     this.#pool = pool;
     this.description = description;
+    this.#url = url;
+  }
+
+  /**
+   * The database gone mid-way (server stopped, connection lost): one line
+   * saying so. Before COMMIT was sent nothing was written (PostgreSQL rolls
+   * back a transaction whose connection ends); while it was on its way, the
+   * outcome is unknown, and the line says that instead.
+   */
+  #lost(error: unknown, committing = false): unknown {
+    if (!isUnavailable(error)) return error;
+    const why = describeConnectionError(error, this.#url);
+    return new WritesRefusedError(
+      committing
+        ? `lost the database ${this.description} while committing (${why}): the import may or may not have been written; run it again once the database is back (what it already wrote is left unchanged)`
+        : `lost the database ${this.description} (${why}); nothing was imported, the database was not changed`,
+    );
   }
 
   /** Every post, read through a cursor in one snapshot, KEY_BATCH rows at a time. */
   async *postKeys(): AsyncGenerator<PostKey> {
-    const client = await this.#pool.connect();
+    const client = await this.#pool.connect().catch((error: unknown) => {
+      throw this.#lost(error);
+    });
     let broken = false;
     try {
       await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -55,6 +79,8 @@ class PostgresWrites implements ContentWrites {
         yield* rows;
         if (rows.length < KEY_BATCH) break;
       }
+    } catch (error) {
+      throw this.#lost(error);
     } finally {
       // Also when the caller stops early (break out of for await).
       await client.query("ROLLBACK").catch(() => {
@@ -74,8 +100,11 @@ class PostgresWrites implements ContentWrites {
     write: (writer: AsyncContentWriter) => Promise<T>,
   ): Promise<T> {
     const dryRun = options.dryRun ?? false;
-    const client = await this.#pool.connect();
+    const client = await this.#pool.connect().catch((error: unknown) => {
+      throw this.#lost(error);
+    });
     let broken = false;
+    let committing = false;
     try {
       if (dryRun) {
         // One snapshot for the whole run, and any write refused: a dry run reports, never changes.
@@ -95,13 +124,14 @@ class PostgresWrites implements ContentWrites {
       }
       await writer.finish();
       if (changed(writer.summary)) await bumpContentVersion(client);
+      committing = true;
       await client.query("COMMIT");
       return result;
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {
         broken = true;
       });
-      throw error;
+      throw this.#lost(error, committing);
     } finally {
       client.release(broken);
     }
@@ -141,5 +171,5 @@ export async function openPostgresWrites(
       `cannot open the database ${description}: ${describeConnectionError(error, databaseUrl)}`,
     );
   }
-  return new PostgresWrites(pool, description);
+  return new PostgresWrites(pool, description, databaseUrl);
 }

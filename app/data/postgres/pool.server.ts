@@ -47,6 +47,16 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
   pool.on("error", () => {
     // Listening is enough: the pool has already discarded the broken client.
   });
+  // Nor may a checked-out one (the pool listens only while a client is idle):
+  // pg emits "error" on a client whose connection ends, even when its query
+  // is already rejected with that error, and unheard that event is a crash
+  // with a raw stack (the server stopped mid-import). Every query of that
+  // client fails from then on, an ordinary rejected promise for its caller.
+  pool.on("connect", (client) => {
+    client.on("error", () => {
+      // Heard: the caller sees the error through its query.
+    });
+  });
   return pool;
 }
 
