@@ -28,6 +28,7 @@ import { isKeptPage, PageCache, type RenderedPage } from "./page-cache.ts";
 import { errorHandler, sendPlain } from "./pages.ts";
 import { createRenderer } from "./render.ts";
 import { clientKey, REFUSAL_DELAY_MS, SearchLimiter } from "./search-limits.ts";
+import { searchThreadRenderer } from "./search-worker.ts";
 import { HSTS, SECURITY_HEADERS, securityHeaders } from "./security.ts";
 import { sendPage } from "./send-page.ts";
 
@@ -97,6 +98,8 @@ export function createApp({
   const render = createRenderer({ store, randomForRequest, build, fileCaches, logger, vite });
   const homePage = pageCache && !vite ? createHomePage({ store, render, randomForRequest }) : null;
   const limiter = searchLimits ? new SearchLimiter() : null;
+  // Searches admitted by the limiter render in a thread of their own (search-worker.ts).
+  const renderSearch = limiter && build && !vite ? searchThreadRenderer({ logger }) : render;
   const httpsSite = publicUrl?.startsWith("https:") ?? false;
   // Behind a trusted proxy whether a request came over https is Express's to
   // say (X-Forwarded-Proto), so only an https site takes the fast path there.
@@ -229,8 +232,8 @@ export function createApp({
           }, REFUSAL_DELAY_MS);
           return;
         }
+        // Released when its render is over (finally below), even if the visitor left.
         release = admission.release;
-        res.once("close", release);
       }
       const version = pageVersion();
       const key = `${origin}${target.url}`;
@@ -244,7 +247,8 @@ export function createApp({
       if (!page) {
         const controller = new AbortController();
         res.once("close", () => controller.abort());
-        ({ page } = await render(req, { url: target.url, origin, requestId, signal: controller.signal }));
+        const renderPage = release ? renderSearch : render;
+        ({ page } = await renderPage(req, { url: target.url, origin, requestId, signal: controller.signal }));
         if (cacheable && isKeptPage(page)) cache.set(key, version, page);
       }
       sendPage(req, res, page, {
