@@ -27,7 +27,7 @@ import { originPolicy } from "./origin.ts";
 import { isKeptPage, PageCache, type RenderedPage } from "./page-cache.ts";
 import { errorHandler, sendPlain } from "./pages.ts";
 import { createRenderer } from "./render.ts";
-import { clientKey, REFUSAL_DELAY_MS, SearchLimiter } from "./search-limits.ts";
+import { clientKey, REFUSAL_DELAY_MS, SEARCH_REQUEST, SearchLimiter, SearchTurns } from "./search-limits.ts";
 import { searchThreadRenderer } from "./search-worker.ts";
 import { HSTS, SECURITY_HEADERS, securityHeaders } from "./security.ts";
 import { sendPage } from "./send-page.ts";
@@ -100,6 +100,8 @@ export function createApp({
   const limiter = searchLimits ? new SearchLimiter() : null;
   // Searches admitted by the limiter render in a thread of their own (search-worker.ts).
   const renderSearch = limiter && build && !vite ? searchThreadRenderer({ logger }) : render;
+  // Searches and their refusals one per turn of the event loop, after the pages (search-limits.ts).
+  const turns = limiter ? new SearchTurns() : null;
   const httpsSite = publicUrl?.startsWith("https:") ?? false;
   // Behind a trusted proxy whether a request came over https is Express's to
   // say (X-Forwarded-Proto), so only an https site takes the fast path there.
@@ -218,18 +220,22 @@ export function createApp({
           // Answered after a pause: a client that ignores Retry-After and asks
           // again at once is slowed to a request a second per connection,
           // instead of spending the CPU the other pages need on refusals.
-          setTimeout(() => {
-            if (res.destroyed) return;
-            sendPlain(
-              res,
-              admission.status,
-              busy ? "Search is busy" : "One search at a time",
-              busy
-                ? "Many people are searching just now. Please try again in a moment."
-                : "Your earlier searches are still running. Please wait for them, then try again.",
-              { "Retry-After": String(admission.retryAfterSeconds) },
-            );
-          }, REFUSAL_DELAY_MS);
+          setTimeout(
+            () =>
+              turns?.run(() => {
+                if (res.destroyed) return;
+                sendPlain(
+                  res,
+                  admission.status,
+                  busy ? "Search is busy" : "One search at a time",
+                  busy
+                    ? "Many people are searching just now. Please try again in a moment."
+                    : "Your earlier searches are still running. Please wait for them, then try again.",
+                  { "Retry-After": String(admission.retryAfterSeconds) },
+                );
+              }),
+            REFUSAL_DELAY_MS,
+          );
           return;
         }
         // Released when its render is over (finally below), even if the visitor left.
@@ -268,7 +274,9 @@ export function createApp({
   app.use(errorHandler(logger));
   return {
     listener: (req, res) => {
-      if (!serveFromCache(req, res)) app(req, res);
+      if (serveFromCache(req, res)) return;
+      if (turns && SEARCH_REQUEST.test(req.url ?? "")) turns.run(() => app(req, res));
+      else app(req, res);
     },
     markStopping: () => {
       stopping = true;

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { clientKey, SearchLimiter } from "./search-limits.ts";
+import { clientKey, SearchLimiter, SearchTurns } from "./search-limits.ts";
 
 test("a client past its share gets 429 at once; the others wait their turn", async () => {
   const limiter = new SearchLimiter({ maxRunning: 1, perClient: 2, maxQueued: 10, maxWaitMs: 1000 });
@@ -36,4 +36,25 @@ test("clients are addresses; IPv6 by /64, IPv4-mapped as IPv4", () => {
   expect(clientKey("2001:db8:1:2:bbbb:cccc:dddd:eeee")).toBe("2001:db8:1:2");
   expect(clientKey("2001:db8::1")).toBe("2001:db8:0:0");
   expect(clientKey(undefined)).toBe("unknown");
+});
+
+test("search requests take turns: one per turn of the event loop, in the order they came", async () => {
+  const turns = new SearchTurns();
+  let turn = 0;
+  let ticking = true;
+  const tick = () => {
+    turn++;
+    if (ticking) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const ran: [string, number][] = [];
+  await new Promise<void>((resolve) => {
+    for (const name of ["a", "b", "c"]) turns.run(() => ran.push([name, turn]));
+    turns.run(resolve);
+  });
+  ticking = false;
+  expect(ran.map(([name]) => name)).toEqual(["a", "b", "c"]);
+  // Each on a turn of its own.
+  expect(new Set(ran.map(([, at]) => at)).size).toBe(3);
+  expect(turns.waiting).toBe(0);
 });
