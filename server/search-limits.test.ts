@@ -58,3 +58,29 @@ test("search requests take turns: one per turn of the event loop, in the order t
   expect(new Set(ran.map(([, at]) => at)).size).toBe(3);
   expect(turns.waiting).toBe(0);
 });
+
+test("the next search to start is another client's before a second of the same client's", async () => {
+  const limiter = new SearchLimiter({ maxRunning: 1, perClient: 4, maxQueued: 10, maxWaitMs: 5000 });
+  const first = await limiter.admit("flood");
+  if (!first.ok) throw new Error("the first search must start");
+  const started: string[] = [];
+  const admitted = (client: string) =>
+    limiter.admit(client).then((admission) => {
+      started.push(client);
+      return admission;
+    });
+  const second = admitted("flood");
+  const third = admitted("flood");
+  const visitor = admitted("visitor");
+  // The flood has two in line, the visitor one: the visitor's starts first, though it came last.
+  first.release();
+  const running = await Promise.race([second, visitor]);
+  expect(started).toEqual(["visitor"]);
+  if (running.ok) running.release();
+  const next = await second;
+  expect(started).toEqual(["visitor", "flood"]);
+  if (next.ok) next.release();
+  const last = await third;
+  if (last.ok) last.release();
+  expect(limiter.running).toBe(0);
+});

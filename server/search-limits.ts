@@ -7,7 +7,9 @@
 //   event loop's next check phase, so every request that arrived with it (a
 //   page, other clients' searches) is read and answered or queued first;
 // - at most MAX_RUNNING searches start per turn, the rest wait in line (at
-//   most MAX_QUEUED, for at most MAX_WAIT_MS) or get 503;
+//   most MAX_QUEUED, for at most MAX_WAIT_MS) or get 503; the next to start
+//   is the first in line of a client with the fewest searches waiting or
+//   running, so a visitor's one search is not kept behind another's four;
 // - a client has at most PER_CLIENT searches waiting or running; more get 429.
 //   A client that waits for each answer before asking again is never refused.
 // Both refusals carry Retry-After and are sent after REFUSAL_DELAY_MS, so a
@@ -28,6 +30,7 @@ export type Admission =
   | { ok: false; status: 429 | 503; retryAfterSeconds: number };
 
 interface Waiting {
+  client: string;
   start: () => void;
   timer: NodeJS.Timeout;
 }
@@ -57,6 +60,7 @@ export class SearchLimiter {
     this.#perClientCount.set(client, mine + 1);
     const started = await new Promise<boolean>((resolve) => {
       const entry: Waiting = {
+        client,
         start: () => {
           clearTimeout(entry.timer);
           resolve(true);
@@ -92,8 +96,16 @@ export class SearchLimiter {
     this.#pumpScheduled = true;
     setImmediate(() => {
       this.#pumpScheduled = false;
-      while (this.#running < this.#maxRunning) {
-        const next = this.#queue.shift();
+      while (this.#running < this.#maxRunning && this.#queue.length > 0) {
+        // The first in line of the clients with the fewest searches waiting
+        // or running: one client's line never holds up another's one search.
+        let at = 0;
+        let fewest = Number.POSITIVE_INFINITY;
+        this.#queue.forEach(({ client }, i) => {
+          const mine = this.#perClientCount.get(client) ?? 1;
+          if (mine < fewest) [at, fewest] = [i, mine];
+        });
+        const [next] = this.#queue.splice(at, 1);
         if (next === undefined) break;
         this.#running++;
         next.start();

@@ -108,6 +108,24 @@ describe("search limits", () => {
     expect(first.get(503)!.body).toContain("Many people are searching");
   });
 
+  test("while one address floods with new searches, another's searches, one at a time, all succeed, and pages answer", async () => {
+    const running = flood(server.url, ["127.0.0.1"], 32, 3000);
+    const until = performance.now() + 2500;
+    const visitor: number[] = [];
+    const pages: number[] = [];
+    // Searches the flood never asks (its numbers run from 0 up; these from 9,999 down).
+    for (let i = 9999; performance.now() < until; i--) {
+      visitor.push((await getFrom(searchUrl(server.url, i), "127.0.0.3")).status);
+      pages.push((await getFrom(`${server.url}/`, "127.0.0.4")).status);
+      pages.push((await getFrom(`${server.url}/english/home`, "127.0.0.4")).status);
+    }
+    const { counts, first } = await running;
+    expect(new Set(visitor)).toEqual(new Set([200]));
+    expect(new Set(pages)).toEqual(new Set([200]));
+    expect([...counts.keys()].sort()).toEqual([200, 429]);
+    expect(first.get(429)!.headers["retry-after"]).toMatch(/^\d+$/);
+  });
+
   test("a client that waits for each answer is never refused", async () => {
     for (let i = 0; i < 60; i++) expect((await getFrom(searchUrl(server.url, i))).status).toBe(200);
   });
