@@ -93,7 +93,9 @@ describe("search limits", () => {
     const home = await getFrom(`${server.url}/`, "127.0.0.200");
     const { counts, first } = await running;
     expect(home.status).toBe(200);
-    expect([...counts.keys()].sort()).toEqual([200, 429]);
+    // 503 too when searches wait past their 2 s in line (a busy machine: the search thread yields to pages).
+    expect(counts.has(200) && counts.has(429)).toBe(true);
+    expect([...counts.keys()].filter((status) => ![200, 429, 503].includes(status))).toEqual([]);
     expect(first.get(429)!.headers["retry-after"]).toMatch(/^\d+$/);
     expect(first.get(429)!.body).toContain("wait for them");
   });
