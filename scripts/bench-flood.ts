@@ -1,32 +1,44 @@
 // `npm run bench:flood [-- --seconds N] [-- --connections N]`: can a flood of
-// searches from one client starve the other pages (issue 11)? Runs the built
-// server (`npm run build` first) twice, as `npm start` starts it, each on a
-// fresh demo database: once with SEARCH_LIMITS=off (the unlimited baseline)
-// and once with the search limits on. For each it measures the latency of the
-// home page (rendered per request) and of a cached post page, seen by another
-// client, first idle and then while Debian's `wrk` (one thread, N connections,
-// default 32) requests random /search/ addresses and counts their statuses.
+// searches starve the other pages (issues 11 and 26)? Runs the built server
+// (`npm run build` first) twice, as `npm start` starts it, each on a fresh
+// demo database: once with SEARCH_LIMITS=off (the unlimited baseline: searches
+// rendered on the event loop, no bounds) and once with the search limits on.
+// For each it measures the latency of the home page (rendered per request)
+// and of a cached post page, seen by another client, first idle, then during
+// two floods of searches no one asked before (a cached search answers from
+// memory and costs nothing; every flood search here is a new one):
+// - from one address: Debian's `wrk` (one thread, N connections, default 32)
+//   from 127.0.0.1, a made-up word numbered per request in every search;
+// - from 200 addresses: 127.0.0.10–127.0.0.209, one keep-alive connection
+//   each, every one asking again as soon as it is answered (wrk cannot choose
+//   its source address: a small load generator in a thread of this process).
 // Beside them, a bare Node server returning the home page's bytes from memory,
 // measured the same way (what this machine itself allows under that load), and
-// a visitor sending one search at a time, whom the limits must never refuse.
-// The measuring clients connect from 127.0.0.2 and 127.0.0.3, wrk from
-// 127.0.0.1: a limit per client address tells them apart.
-// Fails (exit 1) unless, with the limits on and the flood running, the home
-// page's and the cached post page's p99 stay under 100 ms. Loopback only;
-// everything stops by itself (about a minute with the defaults).
+// a visitor sending one new search at a time, whom the limits must not refuse
+// (under the 200-address flood it is one of 201 searchers: see the note it prints).
+// The measuring clients connect from 127.0.0.2 and 127.0.0.3: a limit per
+// client address tells them apart from the floods.
+// Fails (exit 1) unless, with the limits on and during each flood, the cached
+// post page's p99 stays under 50 ms and the home page's under 100 ms, none
+// failing. Loopback only; everything stops by itself (about two minutes).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, createServer, get } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
 import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
 import { ensureWrk } from "./wrk.ts";
 
-const TARGET_P99_MS = 100;
+/** Targets under a flood, limits on (issue 26): p99 in ms. */
+const TARGET_POST_P99_MS = 50;
+const TARGET_HOME_P99_MS = 100;
 /** The measuring clients' own loopback addresses (wrk's is 127.0.0.1). */
 const PAGES_ADDRESS = "127.0.0.2";
 const SEARCHER_ADDRESS = "127.0.0.3";
+/** The many-address flood: one connection from each of 127.0.0.10 … 127.0.0.209. */
+const MANY_ADDRESSES = Array.from({ length: 200 }, (_, i) => `127.0.0.${10 + i}`);
 /** The searching visitor's pause between one answer and its next search. */
 const SEARCHER_PAUSE_MS = 200;
 const root = path.resolve(import.meta.dirname, "..");
@@ -68,21 +80,50 @@ const START_ARGS = (JSON.parse(readFileSync(path.join(root, "package.json"), "ut
   .split(/\s+/)
   .slice(1, -1);
 
-// The flood's words: English, romanised Hindi, Devanagari (URL-encoded here),
-// and random 3–8 letter strings made up in Lua.
+// The flood's words: English, romanised Hindi, Devanagari (URL-encoded here).
+// Every flood search is one to three of them and a made-up word that numbers
+// the request (letters, base 26, after three random ones): never asked before,
+// so never in the search cache, and it adds the cost of an unknown word (the
+// search looks for words near it before ignoring it).
 const LATIN = ["love", "truth", "mind", "peace", "silence", "heart", "kindness", "river", "faith", "wisdom"];
 const ROMANISED = ["prem", "sant", "bhakti", "man", "shanti", "gyan", "satya", "ishwar", "kabir", "guru"];
 const DEVANAGARI = ["प्रेम", "मन", "सत्य", "भक्ति", "ज्ञान", "शान्ति", "हृदय", "ईश्वर", "संत", "विठ्ठल"];
+const WORDS = [...LATIN, ...ROMANISED, ...DEVANAGARI].map(encodeURIComponent);
 const lua = (words: string[]) => `{ ${words.map((word) => JSON.stringify(word)).join(", ")} }`;
 
-/** wrk's script: random search addresses; counts statuses; prints one JSON line at the end. */
+/** The same searches in JavaScript (the 200-address flood, the searching visitor): the n-th of a source. */
+const SEARCH_JS = `
+const WORDS = ${JSON.stringify(WORDS)};
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+function numbered(n, source) {
+  let word = "";
+  for (let i = 0; i < 3; i++) word += LETTERS[Math.floor(Math.random() * 26)];
+  let rest = n * 64 + source;
+  do {
+    word += LETTERS[rest % 26];
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  const words = [];
+  for (let i = 1 + Math.floor(Math.random() * 3); i > 0; i--) words.push(WORDS[Math.floor(Math.random() * WORDS.length)]);
+  return "/search/" + words.join("%20") + "%20" + word;
+}
+`;
+/** The searching visitor's n-th search (source 1 of the made-up words: the floods use 0 and 63). */
+function visitorSearch(n: number): string {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  let word = "";
+  for (let rest = n * 64 + 1; word === "" || rest > 0; rest = Math.floor(rest / 26))
+    word += letters[rest % 26];
+  return `${WORDS[n % WORDS.length]}%20qqq${word}`;
+}
+
+/** wrk's script: new search addresses; counts statuses; prints one JSON line at the end. */
 const FLOOD_LUA = `-- written by scripts/bench-flood.ts
-local latin = ${lua(LATIN)}
-local romanised = ${lua(ROMANISED)}
-local devanagari = ${lua(DEVANAGARI.map(encodeURIComponent))}
+local words = ${lua(WORDS)}
 local letters = "abcdefghijklmnopqrstuvwxyz"
 
 c200, c429, c503, cother = 0, 0, 0, 0
+local counter = 0
 
 local threads = {}
 function setup(thread)
@@ -94,23 +135,25 @@ function init(args)
 end
 
 function request()
-  local kind = math.random(4)
-  local word
-  if kind == 1 then
-    word = latin[math.random(#latin)]
-  elseif kind == 2 then
-    word = romanised[math.random(#romanised)]
-  elseif kind == 3 then
-    local chars = {}
-    for i = 1, math.random(3, 8) do
-      local at = math.random(#letters)
-      chars[i] = letters:sub(at, at)
-    end
-    word = table.concat(chars)
-  else
-    word = devanagari[math.random(#devanagari)]
+  counter = counter + 1
+  local chars = {}
+  for i = 1, 3 do
+    local at = math.random(26)
+    chars[i] = letters:sub(at, at)
   end
-  return wrk.format("GET", "/search/" .. word)
+  -- source 63: the JavaScript floods use 0 … 62, so no search is asked twice.
+  local rest = counter * 64 + 63
+  repeat
+    local at = rest % 26 + 1
+    chars[#chars + 1] = letters:sub(at, at)
+    rest = math.floor(rest / 26)
+  until rest == 0
+  local query = {}
+  for i = 1, math.random(3) do
+    query[i] = words[math.random(#words)]
+  end
+  query[#query + 1] = table.concat(chars)
+  return wrk.format("GET", "/search/" .. table.concat(query, "%20"))
 end
 
 function response(status, headers, body)
@@ -140,6 +183,61 @@ function done(summary, latency, requests)
     summary.requests, summary.duration, s200, s429, s503, sother,
     e.connect + e.read + e.write, e.timeout, latency:percentile(50), latency:percentile(99)))
 end
+`;
+
+/**
+ * The 200-address flood, run in a thread of this process (its own event loop:
+ * the measuring clients are not held up by it). One keep-alive connection per
+ * address, each asking a new search as soon as the last is answered, until
+ * the deadline; posts the same counts as wrk's script prints.
+ */
+const MANY_FLOOD_JS = `
+const http = require("node:http");
+const { parentPort, workerData } = require("node:worker_threads");
+${SEARCH_JS}
+const { base, addresses, seconds } = workerData;
+const started = performance.now();
+const until = started + seconds * 1000;
+const times = [];
+const counts = { s200: 0, s429: 0, s503: 0, other: 0, errors: 0, timeouts: 0 };
+let n = 0;
+function get(agent, localAddress, url) {
+  return new Promise((resolve) => {
+    const t = performance.now();
+    const request = http.get(url, { agent, localAddress, timeout: 10000 }, (response) => {
+      response.resume();
+      response.once("end", () => resolve({ status: response.statusCode, ms: performance.now() - t }));
+      response.once("error", () => resolve({ status: 0, ms: 0 }));
+    });
+    request.once("timeout", () => { counts.timeouts++; request.destroy(); });
+    request.once("error", () => resolve({ status: 0, ms: 0 }));
+  });
+}
+async function client(localAddress, source) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  while (performance.now() < until) {
+    const { status, ms } = await get(agent, localAddress, base + numbered(n++, source));
+    if (status === 0) { counts.errors++; continue; }
+    times.push(ms);
+    if (status === 200) counts.s200++;
+    else if (status === 429) counts.s429++;
+    else if (status === 503) counts.s503++;
+    else counts.other++;
+  }
+  agent.destroy();
+}
+Promise.all(addresses.map((address) => client(address, 0))).then(() => {
+  times.sort((a, b) => a - b);
+  const at = (p) => times.length ? times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)] : 0;
+  parentPort.postMessage({
+    requests: times.length + counts.errors,
+    durationUs: (performance.now() - started) * 1000,
+    ...counts,
+    errors: counts.errors - counts.timeouts,
+    p50Us: at(0.5) * 1000,
+    p99Us: at(0.99) * 1000,
+  });
+});
 `;
 
 interface Flood {
@@ -197,9 +295,6 @@ function timedGet(url: string, agent: Agent, localAddress: string): Promise<{ ms
   });
 }
 
-/** The searching visitor's words: the flood's fixed words in turn, each a page of its own. */
-const SEARCHER_WORDS = [...LATIN, ...ROMANISED, ...DEVANAGARI].map(encodeURIComponent);
-
 /**
  * GETs in turn until the window closes, one request at a time, each URL on
  * its own keep-alive connection; the latencies of 200s, the other answers
@@ -244,10 +339,10 @@ async function timeLoop(
  * one search at a time, with a short pause between. Being other addresses
  * than wrk's, a limit per client sees them as other clients.
  */
+let searches = 0;
 async function measure(urls: { home: string; post: string; bare: string; search: string }, seconds: number) {
   const pages = [urls.home, urls.post, urls.bare].map((url) => () => url);
-  let n = 0;
-  const search = () => `${urls.search}${SEARCHER_WORDS[n++ % SEARCHER_WORDS.length]}`;
+  const search = () => `${urls.search}${visitorSearch(searches++)}`;
   const until = performance.now() + seconds * 1000;
   const [[home, post, bare], [searched]] = (await Promise.all([
     timeLoop(pages, PAGES_ADDRESS, until),
@@ -256,8 +351,27 @@ async function measure(urls: { home: string; post: string; bare: string; search:
   return { home, post, bare, search: searched };
 }
 
+interface RunningFlood {
+  finished: Promise<Flood>;
+  stop: () => void;
+}
+
+/** The 200-address flood in a thread of its own; resolves with its counts when it stops by itself. */
+function startManyFlood(server: RunningServer): RunningFlood {
+  const worker = new Worker(MANY_FLOOD_JS, {
+    eval: true,
+    workerData: { base: server.url, addresses: MANY_ADDRESSES, seconds: FLOOD_S },
+  });
+  const finished = new Promise<Flood>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the 200-address flood stopped (exit code ${code})`)));
+  });
+  return { finished, stop: () => void worker.terminate() };
+}
+
 /** Runs wrk against the server's search; resolves with its counts when it stops by itself. */
-function startFlood(server: RunningServer, script: string) {
+function startFlood(server: RunningServer, script: string): RunningFlood {
   const wrk = spawn(
     "wrk",
     ["-t1", `-c${CONNECTIONS}`, `-d${FLOOD_S}s`, "--timeout", "10s", "-s", script, `${server.url}/`],
@@ -308,7 +422,7 @@ async function benchServer(label: string, env: Record<string, string>, script: s
   });
   const barePort = await freePort();
   await new Promise<void>((resolve) => bare.listen(barePort, "127.0.0.1", resolve));
-  let flood: ReturnType<typeof startFlood> | undefined;
+  let flood: RunningFlood | undefined;
   try {
     const urls = {
       home: `${server.url}/`,
@@ -322,17 +436,23 @@ async function benchServer(label: string, env: Record<string, string>, script: s
       await (await fetch(urls.post)).arrayBuffer();
     }
     const idle = await measure(urls, MEASURE_S);
-    flood = startFlood(server, script);
-    const floodDone = flood.finished.catch((error: unknown) => error as Error);
-    await sleep(LEAD_S * 1000);
-    const loaded = await measure(urls, MEASURE_S);
-    const counts = await floodDone;
-    if (counts instanceof Error) throw counts;
+    const phases: Phase[] = [{ label: `${label}, idle`, ...idle }];
+    for (const [name, start] of [
+      ["flood, 1 address", () => startFlood(server, script)],
+      ["flood, 200 addresses", () => startManyFlood(server)],
+    ] as const) {
+      flood = start();
+      const floodDone = flood.finished.catch((error: unknown) => error as Error);
+      await sleep(LEAD_S * 1000);
+      const loaded = await measure(urls, MEASURE_S);
+      const counts = await floodDone;
+      if (counts instanceof Error) throw counts;
+      phases.push({ label: `${label}, ${name}`, ...loaded, flood: counts });
+      // The refusals answered late and the searches in line drain before the next phase.
+      await sleep(3_000);
+    }
     console.log(`${label}: post page ${postPath}`);
-    return [
-      { label: `${label}, idle`, ...idle },
-      { label: `${label}, flood`, ...loaded, flood: counts },
-    ];
+    return phases;
   } finally {
     flood?.stop();
     bare.close();
@@ -360,7 +480,7 @@ try {
     `# sukti flood bench · ${new Date().toISOString()} · node ${process.version} · ${cpus().length} cores · load average ${loadavg()[0]!.toFixed(2)}`,
   );
   console.log(
-    `flood: wrk -t1 -c${CONNECTIONS} -d${FLOOD_S}s, random /search/ words, seed ${SEED}; measured for ${MEASURE_S.toFixed(1)} s per phase (from ${LEAD_S.toFixed(1)} s into the flood): home, cached post and bare page in turn from ${PAGES_ADDRESS}, beside one search at a time (${SEARCHER_PAUSE_MS} ms apart) from ${SEARCHER_ADDRESS}\n`,
+    `floods of new searches: wrk -t1 -c${CONNECTIONS} -d${FLOOD_S}s from 127.0.0.1 (seed ${SEED}), then one connection from each of ${MANY_ADDRESSES.length} addresses (${MANY_ADDRESSES[0]} … ${MANY_ADDRESSES.at(-1)}) for ${FLOOD_S} s; measured for ${MEASURE_S.toFixed(1)} s per phase (from ${LEAD_S.toFixed(1)} s into the flood): home, cached post and bare page in turn from ${PAGES_ADDRESS}, beside one new search at a time (${SEARCHER_PAUSE_MS} ms apart) from ${SEARCHER_ADDRESS}\n`,
   );
   phases = [
     ...(await benchServer("limits off", { SEARCH_LIMITS: "off" }, script)),
@@ -413,31 +533,46 @@ for (const { label, home, post, bare, search, flood: f } of phases) {
   console.log(`| ${cells.join(" | ")} |`);
 }
 console.log(
-  `(latencies in ms. bare: the home page's bytes from memory; one search: another client (${SEARCHER_ADDRESS}) sending one search at a time; flood: wrk from 127.0.0.1, other = other statuses, socket errors and timeouts)`,
+  `(latencies in ms. bare: the home page's bytes from memory, same run; one search: another client (${SEARCHER_ADDRESS}) sending one search at a time; flood: its searches' counts, other = other statuses, socket errors and timeouts)`,
 );
 
-const limited = phases.find((phase) => phase.label === "limits on, flood")!;
-const homeP99 = percentile(limited.home.times, 0.99);
-const postP99 = percentile(limited.post.times, 0.99);
-const failed = failures(limited.home.failed) + failures(limited.post.failed);
-if (limited.flood && limited.flood.s429 + limited.flood.s503 === 0) {
+const floods = phases.filter((phase) => phase.label.startsWith("limits on, flood"));
+if (floods.some(({ flood: f }) => f && f.s429 + f.s503 === 0)) {
   console.log(
-    "\nnote: with the limits on, the flood had no search refused (429/503): are the limits in this build?",
+    "\nnote: with the limits on, a flood had no search refused (429/503): are the limits in this build?",
   );
 }
-const politeRefused = phases.reduce((sum, phase) => sum + failures(phase.search.failed), 0);
+const politeRefusals = (phase: Phase) => failures(phase.search.failed);
+const describeRefusals = (list: Phase[]) =>
+  list
+    .filter((phase) => phase.search.failed.size)
+    .map((phase) => `${phase.label}: ${refusals(phase.search.failed)}`)
+    .join("; ");
+// From one address, the visitor must never be refused. Among 200 other
+// addresses each asking as fast as it is answered it is one of 201 searchers
+// sharing what the process can search: refusing some of its searches then is fair.
+const mustServe = phases.filter((phase) => !phase.label.endsWith("200 addresses"));
+const politeRefused = mustServe.reduce((sum, phase) => sum + politeRefusals(phase), 0);
 console.log(
   `\nthe client sending one search at a time: ${
     politeRefused
-      ? `refused or failed ${politeRefused} times (${phases
-          .filter((phase) => phase.search.failed.size)
-          .map((phase) => `${phase.label}: ${refusals(phase.search.failed)}`)
-          .join("; ")})`
+      ? `refused or failed ${politeRefused} times (${describeRefusals(mustServe)})`
       : "never refused"
+  } (idle, and during the 1-address flood)${
+    phases.some((phase) => phase.label.endsWith("200 addresses") && politeRefusals(phase))
+      ? `; during the 200-address flood, one of 201 searchers: ${describeRefusals(phases.filter((phase) => phase.label.endsWith("200 addresses")))}`
+      : ""
   }`,
 );
-const met = homeP99 < TARGET_P99_MS && postP99 < TARGET_P99_MS && failed === 0;
-console.log(
-  `target (limits on, under flood: home and cached post p99 < ${TARGET_P99_MS} ms, none failed): ${met ? "met" : "NOT met"} — home p99 ${ms(homeP99)} ms, post p99 ${ms(postP99)} ms${failed ? `, ${failed} failed` : ""}`,
-);
+let met = politeRefused === 0;
+for (const phase of floods) {
+  const homeP99 = percentile(phase.home.times, 0.99);
+  const postP99 = percentile(phase.post.times, 0.99);
+  const failed = failures(phase.home.failed) + failures(phase.post.failed);
+  const ok = homeP99 < TARGET_HOME_P99_MS && postP99 < TARGET_POST_P99_MS && failed === 0;
+  met &&= ok;
+  console.log(
+    `target (${phase.label}: cached post p99 < ${TARGET_POST_P99_MS} ms, home p99 < ${TARGET_HOME_P99_MS} ms, none failed): ${ok ? "met" : "NOT met"} — post p99 ${ms(postP99)} ms, home p99 ${ms(homeP99)} ms, bare p99 ${ms(percentile(phase.bare.times, 0.99))} ms${failed ? `, ${failed} failed` : ""}`,
+  );
+}
 process.exitCode = met ? 0 : 1;

@@ -27,7 +27,8 @@ import { originPolicy } from "./origin.ts";
 import { isKeptPage, PageCache, type RenderedPage } from "./page-cache.ts";
 import { errorHandler, RETRY_AFTER_SECONDS, sendPlain } from "./pages.ts";
 import { createRenderer } from "./render.ts";
-import { clientKey, REFUSAL_DELAY_MS, SearchLimiter } from "./search-limits.ts";
+import { clientKey, REFUSAL_DELAY_MS, SEARCH_REQUEST, SearchLimiter, SearchTurns } from "./search-limits.ts";
+import { searchThreadRenderer } from "./search-worker.ts";
 import { HSTS, SECURITY_HEADERS, securityHeaders } from "./security.ts";
 import { sendPage } from "./send-page.ts";
 
@@ -117,6 +118,10 @@ export function createApp({
   const render = createRenderer({ store, randomForRequest, build, fileCaches, logger, vite });
   const homePage = pageCache && !vite ? createHomePage({ store, render, randomForRequest }) : null;
   const limiter = searchLimits ? new SearchLimiter() : null;
+  // Searches admitted by the limiter render in a thread of their own (search-worker.ts).
+  const renderSearch = limiter && build && !vite ? searchThreadRenderer({ logger }) : render;
+  // Searches and their refusals one per turn of the event loop, after the pages (search-limits.ts).
+  const turns = limiter ? new SearchTurns() : null;
   const httpsSite = publicUrl?.startsWith("https:") ?? false;
   // Behind a trusted proxy whether a request came over https is Express's to
   // say (X-Forwarded-Proto), so only an https site takes the fast path there.
@@ -243,22 +248,26 @@ export function createApp({
           // Answered after a pause: a client that ignores Retry-After and asks
           // again at once is slowed to a request a second per connection,
           // instead of spending the CPU the other pages need on refusals.
-          setTimeout(() => {
-            if (res.destroyed) return;
-            sendPlain(
-              res,
-              admission.status,
-              busy ? "Search is busy" : "One search at a time",
-              busy
-                ? "Many people are searching just now. Please try again in a moment."
-                : "Your earlier searches are still running. Please wait for them, then try again.",
-              { "Retry-After": String(admission.retryAfterSeconds) },
-            );
-          }, REFUSAL_DELAY_MS);
+          setTimeout(
+            () =>
+              turns?.run(() => {
+                if (res.destroyed) return;
+                sendPlain(
+                  res,
+                  admission.status,
+                  busy ? "Search is busy" : "One search at a time",
+                  busy
+                    ? "Many people are searching just now. Please try again in a moment."
+                    : "Your earlier searches are still running. Please wait for them, then try again.",
+                  { "Retry-After": String(admission.retryAfterSeconds) },
+                );
+              }),
+            REFUSAL_DELAY_MS,
+          );
           return;
         }
+        // Released when its render is over (finally below), even if the visitor left.
         release = admission.release;
-        res.once("close", release);
       }
       const version = pageVersion();
       const key = `${origin}${target.url}`;
@@ -272,7 +281,8 @@ export function createApp({
       if (!page) {
         const controller = new AbortController();
         res.once("close", () => controller.abort());
-        ({ page } = await render(req, { url: target.url, origin, requestId, signal: controller.signal }));
+        const renderPage = release ? renderSearch : render;
+        ({ page } = await renderPage(req, { url: target.url, origin, requestId, signal: controller.signal }));
         if (cacheable && isKeptPage(page)) cache.set(key, version, page);
       }
       sendPage(req, res, page, {
@@ -294,7 +304,9 @@ export function createApp({
     listener: (req, res) => {
       // Origin-form ("/path") is every browser's; anything else costs this one test.
       if (req.url?.charCodeAt(0) !== SLASH) toOriginForm(req);
-      if (!serveFromCache(req, res)) app(req, res);
+      if (serveFromCache(req, res)) return;
+      if (turns && SEARCH_REQUEST.test(req.url ?? "")) turns.run(() => app(req, res));
+      else app(req, res);
     },
     markStopping: () => {
       stopping = true;
