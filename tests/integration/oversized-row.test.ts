@@ -66,7 +66,7 @@ async function addresses(server: RunningServer, target: Target): Promise<string[
     "/sitemap.xml",
     `/sitemaps/${target.language}-1.xml`,
     "/tags",
-    `/tags/${target.tagSlug}`,
+    `/tag/${target.tagSlug}`,
     "/people",
     `/people/${target.personSlug}`,
     `/people/${target.personSlug}/feed.xml`,
@@ -133,7 +133,10 @@ describe("a 30 MB post written into SQLite directly", () => {
     dir = mkdtempSync(path.join(tmpdir(), "sukti-oversized-"));
     const dbPath = path.join(dir, "sukti.db");
     const demo = process.env[DEMO_DB_ENV];
-    if (!demo) throw new Error(`${DEMO_DB_ENV} is not set: run through vitest (tests/support/demo-database-global.ts)`);
+    if (!demo)
+      throw new Error(
+        `${DEMO_DB_ENV} is not set: run through vitest (tests/support/demo-database-global.ts)`,
+      );
     copyFileSync(demo, dbPath);
     const db = new Database(dbPath);
     try {
@@ -149,7 +152,14 @@ describe("a 30 MB post written into SQLite directly", () => {
                          WHERE pt.post_id = p.id AND t.kind = 'tag')
            ORDER BY p.post_time DESC, p.id DESC LIMIT 1`,
         )
-        .get() as { id: number; language: string; slug: string; personId: number; personSlug: string; tagId: number };
+        .get() as {
+        id: number;
+        language: string;
+        slug: string;
+        personId: number;
+        personSlug: string;
+        tagId: number;
+      };
       db.prepare("UPDATE posts SET content = ?, excerpt = ?, title = ? WHERE id = ?").run(
         HUGE.content,
         HUGE.excerpt,
