@@ -187,6 +187,34 @@ describe("a 30 MB post written into SQLite directly", () => {
     await hammer(server, target);
     await checkPost(server, target);
   }, 300_000);
+
+  test("a page whose render throws answers the site's 500 page; the worker lives and serves the rest", async () => {
+    if (!server) throw new Error("no server");
+    const pid = server.child.pid;
+    // A time no Date can hold (past ±8.64e15 ms): formatting the post's date throws.
+    const db = new Database(server.dbPath);
+    const slug = db
+      .prepare(
+        `SELECT slug FROM posts WHERE language = 'english' AND status = 'publish' AND slug <> ?
+         ORDER BY post_time LIMIT 1`,
+      )
+      .pluck()
+      .get(target.slug) as string;
+    db.prepare("UPDATE posts SET post_time = 1e15 WHERE language = 'english' AND slug = ?").run(slug);
+    db.close();
+    for (let i = 0; i < 5; i++) {
+      const broken = await fetch(`${server.url}/english/${slug}`);
+      expect(broken.status).toBe(500);
+      const text = await broken.text();
+      expect(text).toContain("Something went wrong");
+      expect(text).not.toMatch(/RangeError|Invalid time value|\bat \S+ \(/);
+      expect((await fetch(`${server.url}/tags`)).status).toBe(200);
+      expect((await fetch(`${server.url}/people`)).status).toBe(200);
+    }
+    expect(server.child.exitCode).toBeNull();
+    expect(server.child.pid).toBe(pid);
+    expect(server.output()).toContain("Invalid time value");
+  }, 60_000);
 });
 
 describe.skipIf(!postgresAvailable())("a 30 MB post written into PostgreSQL directly", () => {
