@@ -2,15 +2,16 @@
 // by hand, by an older version, past the import limits): every text column a
 // page, feed, sitemap or search reads is cut in the SELECT, so an oversized
 // value never reaches JavaScript (docs/decisions/044-bounded-reads.md). The
-// bounds lie above the import limits (app/content/schemas.ts): they change
-// nothing a normal post shows. The SQL is the same on SQLite and PostgreSQL
+// bounds lie at or above the import limits (app/content/schemas.ts, decision
+// 043): they change nothing an importable post shows, but for a feed's and a
+// search snippet's share of a long text. The SQL is the same on SQLite and PostgreSQL
 // (substr and length count characters on both).
 import { cutHtml } from "#app/content/html-cut.ts";
 import type { Language } from "#app/content/languages.ts";
 
 /** Characters kept of each kind of column. */
 export const READ_BOUNDS = {
-  /** Post and page titles (a title is a line; the import keeps them far shorter). */
+  /** Post and page titles (import: 500). */
   title: 1_000,
   /** Person and term names (import: 200). */
   name: 500,
@@ -18,11 +19,11 @@ export const READ_BOUNDS = {
   source: 1_000,
   /** Slugs (import: 200): cut plainly; such a slug cannot be asked for anyway. */
   slug: 1_000,
-  /** The feature image address. */
+  /** The feature image address (import: 2,048). */
   url: 4_000,
-  /** Excerpts: shown as teasers and descriptions of 300 characters at most. */
-  excerpt: 2_000,
-  /** A post's or a page's text on its own page: the import's whole-text limit (256 KiB). */
+  /** Excerpts (import: 10,000): lists carry them to cards, teasers and descriptions. */
+  excerpt: 10_000,
+  /** A post's or a page's text on its own page: the import's limit (256 Ki). */
   content: 262_144,
   /** A post's text in a feed: 50 items of it make one response. */
   feedContent: 65_536,
