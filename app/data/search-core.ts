@@ -5,6 +5,7 @@
 // expressions (FTS5 syntax, as built by app/content/search-query.ts) and word
 // lookups: FTS5 in app/data/sqlite/search.server.ts, tsvector and
 // trigram tables in app/data/postgres/search.server.ts.
+import { cutHtml } from "#app/content/html-cut.ts";
 import { htmlToPlainText } from "#app/content/html-text.ts";
 import { LANGUAGES } from "#app/content/languages.ts";
 import type { PostSummary, SearchHit, SearchResultPage, Term, Translation } from "#app/content/model.ts";
@@ -25,6 +26,7 @@ import {
   wordMatcher,
 } from "#app/content/search-query.ts";
 import { MIN_ROMAN_PREFIX, nearQuerySkeletons } from "#app/content/search-roman.ts";
+import { READ_BOUNDS } from "#app/data/read-bounds.ts";
 
 /**
  * The newest RANK_WINDOW matches of a tier are ranked; older matches of a very
@@ -271,6 +273,14 @@ async function presentAlternatives(
   return present;
 }
 
+/** Posts' indexed texts read at once by the ranking: at most this many × READ_BOUNDS.indexedBody characters. */
+const BODIES_PER_READ = 16;
+
+/** A text cut at its bound loses its last, perhaps partial, word (it must not pass for a shorter word). */
+function wholeWords(body: string): string {
+  return body.length < READ_BOUNDS.indexedBody ? body : body.slice(0, body.lastIndexOf(" ") + 1);
+}
+
 /**
  * Orders a tier's window, best first, by: (in "any" mode) how many words the
  * post has; whether its title has them all; whether it has the words
@@ -319,12 +329,15 @@ async function rankWindow(backend: SearchBackend, window: readonly number[], que
     keys.set(id, keyOf(spaced.title, spaced.tags, spaced.text));
     if (!settled(spaced.text)) unsettled.set(id, spaced);
   }
-  if (unsettled.size > 0) {
-    for (const { id, body } of await backend.documentBodies([...unsettled.keys()])) {
+  // A few texts at a time: each is cut at READ_BOUNDS.indexedBody by the backend, and a
+  // window of the longest posts is never held whole (decision 044).
+  const unsettledIds = [...unsettled.keys()];
+  for (let at = 0; at < unsettledIds.length; at += BODIES_PER_READ) {
+    for (const { id, body } of await backend.documentBodies(unsettledIds.slice(at, at + BODIES_PER_READ))) {
       const spaced = unsettled.get(id);
       if (spaced === undefined)
         throw new Error(`rankWindow: a body came back for post ${id}, which was not asked for`);
-      keys.set(id, keyOf(spaced.title, spaced.tags, `${spaced.text}${body} `));
+      keys.set(id, keyOf(spaced.title, spaced.tags, `${spaced.text}${wholeWords(body)} `));
     }
   }
   // A post unpublished since the window was read has no document: last.
@@ -371,8 +384,9 @@ async function tierRows(
   return { rows, count: complete ? newest.length : null };
 }
 
+/** The snippet is cut from the start of the text (READ_BOUNDS.snippetSource), never from megabytes of it. */
 function bodySnippet(html: string, excerpt: string, test: WordTest) {
-  const inText = snippet(htmlToPlainText(html), test);
+  const inText = snippet(htmlToPlainText(cutHtml(html, READ_BOUNDS.snippetSource).html), test);
   if (inText.some((segment) => segment.mark) || excerpt === "") return inText;
   const inExcerpt = snippet(excerpt, test);
   return inExcerpt.some((segment) => segment.mark) ? inExcerpt : inText;

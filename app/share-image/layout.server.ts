@@ -14,6 +14,13 @@ const BOX_WIDTH = SHARE_IMAGE_WIDTH - 2 * PAD_X;
 export const FOOTER_RULE_Y = 530;
 const FOOTER_BASELINE = 580;
 const QUOTE_SIZES = [72, 66, 60, 56, 52, 48, 44, 40, 36];
+/**
+ * More characters than six lines of the box hold at the smallest size, even of
+ * the narrowest letters or of Devanagari clusters of several characters each:
+ * such a quote is not measured (a post's text may run to 256 KiB) and the
+ * title stands in for it, as it would after measuring.
+ */
+const MAX_QUOTE_CHARS = 2_000;
 const TEXT_COLOUR = "#fffaf0";
 /** The logo's place in the footer, left of the site name. */
 export const SHARE_LOGO_BOX = { x: PAD_X, y: FOOTER_BASELINE - 31, size: 40 } as const;
@@ -128,7 +135,8 @@ export function layoutShareImage(ctx: SKRSContext2D, source: ShareImageSource): 
   // The quote itself when it fits; else its title; a title too long even for
   // the smallest size is cut at a word.
   let sourceKind: ShareLayout["source"] = "quote";
-  let block = quote.length > 0 ? fitBlock(quote, 6) : null;
+  const quoteChars = quote.reduce((sum, line) => sum + line.length, 0);
+  let block = quote.length > 0 && quoteChars <= MAX_QUOTE_CHARS ? fitBlock(quote, 6) : null;
   if (!block) {
     sourceKind = "title";
     const smallest = QUOTE_SIZES.at(-1);

@@ -27,18 +27,29 @@ import type {
 } from "#app/content/model.ts";
 import { completePost, type PostRow } from "#app/data/post-row.ts";
 import { searchPostsPostgres } from "#app/data/postgres/search.server.ts";
+import { READ_BOUNDS as BOUND, boundedContent, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import type { ContentStore } from "#app/data/store.ts";
 
-export const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", p.slug, p.title,
-  p.feature_image_url AS "featureImageUrl", p.post_time AS "postTime", p.excerpt`;
+// Every text column is cut in the SELECT, as on SQLite (../read-bounds.ts).
+export const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", ${prefixSql("p.slug", BOUND.slug)} AS slug,
+  ${cutSql("p.title", BOUND.title)} AS title,
+  ${prefixSql("p.feature_image_url", BOUND.url)} AS "featureImageUrl", p.post_time AS "postTime",
+  ${cutSql("p.excerpt", BOUND.excerpt)} AS excerpt`;
 
-/** A post's row with what completes it into a Post (../post-row.ts). */
-const POST_COLUMNS = `p.id, ${SUMMARY_COLUMNS}, p.content, p.translation_key AS "translationKey", p.work,
-  p.reference, pe.slug AS "personSlug", pe.name_english AS "nameEnglish", pe.name_hindi AS "nameHindi",
-  pe.name_marathi AS "nameMarathi"`;
+/** A post's row with what completes it into a Post (../post-row.ts); its text read one character past the bound. */
+const postColumns = (contentBound: number) => `p.id, ${SUMMARY_COLUMNS},
+  ${prefixSql("p.content", contentBound + 1)} AS content, p.translation_key AS "translationKey",
+  ${cutSql("p.work", BOUND.source)} AS work, ${cutSql("p.reference", BOUND.source)} AS reference,
+  ${prefixSql("pe.slug", BOUND.slug)} AS "personSlug", ${cutSql("pe.name_english", BOUND.name)} AS "nameEnglish",
+  ${cutSql("pe.name_hindi", BOUND.name)} AS "nameHindi", ${cutSql("pe.name_marathi", BOUND.name)} AS "nameMarathi"`;
+const POST_COLUMNS = postColumns(BOUND.content);
+const FEED_POST_COLUMNS = postColumns(BOUND.feedContent);
 
-const PERSON_COUNT_COLUMNS = `pe.slug, json_build_object('english', pe.name_english, 'hindi', pe.name_hindi,
-  'marathi', pe.name_marathi) AS names, count(*)::int AS count, max(p.updated_at) AS "updatedAt"`;
+const TERM_COLUMNS = `t.kind, ${cutSql("t.name", BOUND.name)} AS name, ${prefixSql("t.slug", BOUND.slug)} AS slug`;
+
+const PERSON_COUNT_COLUMNS = `${prefixSql("pe.slug", BOUND.slug)} AS slug,
+  json_build_object('english', ${cutSql("pe.name_english", BOUND.name)}, 'hindi', ${cutSql("pe.name_hindi", BOUND.name)},
+  'marathi', ${cutSql("pe.name_marathi", BOUND.name)}) AS names, count(*)::int AS count, max(p.updated_at) AS "updatedAt"`;
 
 const SQL = {
   website: `SELECT max_id_eng AS "maxIdEng", max_id_hin AS "maxIdHin", max_id_mr AS "maxIdMr" FROM website`,
@@ -54,26 +65,27 @@ const SQL = {
   postAnyLanguage: `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
     WHERE p.slug = $1 AND p.status = 'publish'
     ORDER BY p.post_time DESC, p.id DESC LIMIT 1`,
-  translations: `SELECT language, slug, title FROM posts
+  translations: `SELECT language, ${prefixSql("slug", BOUND.slug)} AS slug, ${cutSql("title", BOUND.title)} AS title FROM posts
     WHERE translation_key = $1 AND status = 'publish' AND id <> $2`,
   listPerson: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id IN (
       SELECT id FROM posts WHERE status = 'publish'
         AND person_id = (SELECT id FROM people WHERE slug = $1)
       ORDER BY post_time DESC, id DESC LIMIT $2 OFFSET $3)
     ORDER BY p.post_time DESC, p.id DESC`,
-  personFeed: `SELECT ${POST_COLUMNS}, p.updated_at AS "updatedAt" FROM posts p JOIN people pe ON pe.id = p.person_id
+  personFeed: `SELECT ${FEED_POST_COLUMNS}, p.updated_at AS "updatedAt" FROM posts p JOIN people pe ON pe.id = p.person_id
     WHERE pe.slug = $1 AND p.status = 'publish'
     ORDER BY p.post_time DESC, p.id DESC LIMIT $2`,
   person: `SELECT ${PERSON_COUNT_COLUMNS} FROM people pe JOIN posts p ON p.person_id = pe.id AND p.status = 'publish'
     WHERE pe.slug = $1 GROUP BY pe.id`,
   people: `SELECT ${PERSON_COUNT_COLUMNS} FROM people pe JOIN posts p ON p.person_id = pe.id AND p.status = 'publish'
     GROUP BY pe.id ORDER BY pe.slug`,
-  postTerms: `SELECT t.kind, t.name, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id
+  postTerms: `SELECT ${TERM_COLUMNS} FROM post_terms pt JOIN terms t ON t.id = pt.term_id
     WHERE pt.post_id = $1 ORDER BY t.name`,
-  postsTerms: `SELECT pt.post_id AS "postId", t.kind, t.name, t.slug FROM post_terms pt
+  postsTerms: `SELECT pt.post_id AS "postId", ${TERM_COLUMNS} FROM post_terms pt
     JOIN terms t ON t.id = pt.term_id
     WHERE pt.post_id = ANY($1::bigint[]) ORDER BY t.name`,
-  page: "SELECT slug, title, content FROM pages WHERE slug = $1",
+  page: `SELECT slug, ${cutSql("title", BOUND.title)} AS title,
+    ${prefixSql("content", BOUND.content + 1)} AS content FROM pages WHERE slug = $1`,
   current: `SELECT id, post_time AS "postTime" FROM posts WHERE language = $1 AND slug = $2 AND status = 'publish'`,
   previous: `SELECT ${SUMMARY_COLUMNS} FROM posts p
     WHERE p.language = $1 AND p.status = 'publish' AND (p.post_time, p.id) < ($2, $3)
@@ -109,27 +121,27 @@ const SQL = {
     JOIN terms t ON t.id = pt.term_id
     WHERE t.kind = $1 AND t.slug = $2 AND p.status = 'publish'
     ORDER BY p.post_time DESC, p.id DESC LIMIT $3 OFFSET $4`,
-  term: `SELECT t.kind, t.name, t.slug FROM terms t
+  term: `SELECT ${TERM_COLUMNS} FROM terms t
     WHERE t.kind = $1 AND t.slug = $2 AND EXISTS (
       SELECT 1 FROM post_terms pt JOIN posts p ON p.id = pt.post_id
       WHERE pt.term_id = t.id AND p.status = 'publish')`,
-  tags: `SELECT t.kind, t.name, t.slug, p.language, count(*) AS count FROM terms t
+  tags: `SELECT ${TERM_COLUMNS}, p.language, count(*) AS count FROM terms t
     JOIN post_terms pt ON pt.term_id = t.id
     JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
     WHERE t.kind = 'tag'
     GROUP BY t.id, p.language ORDER BY t.name, p.language`,
   languageSummaries: `SELECT language, count(*) AS count, max(updated_at) AS "updatedAt" FROM posts
     WHERE status = 'publish' GROUP BY language`,
-  sitemapPosts: `SELECT p.slug, p.updated_at AS "updatedAt" FROM posts p WHERE p.id IN (
+  sitemapPosts: `SELECT ${prefixSql("p.slug", BOUND.slug)} AS slug, p.updated_at AS "updatedAt" FROM posts p WHERE p.id IN (
       SELECT id FROM posts WHERE language = $1 AND status = 'publish'
       ORDER BY post_time DESC, id DESC LIMIT $2 OFFSET $3)
     ORDER BY p.post_time DESC, p.id DESC`,
-  sitemapTerms: `SELECT t.kind, t.name, t.slug, max(p.updated_at) AS "updatedAt" FROM terms t
+  sitemapTerms: `SELECT ${TERM_COLUMNS}, max(p.updated_at) AS "updatedAt" FROM terms t
     JOIN post_terms pt ON pt.term_id = t.id
     JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
     GROUP BY t.id ORDER BY t.kind, t.slug`,
-  pages: "SELECT slug, title FROM pages ORDER BY slug",
-  feed: `SELECT ${POST_COLUMNS}, p.updated_at AS "updatedAt" FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
+  pages: `SELECT slug, ${cutSql("title", BOUND.title)} AS title FROM pages ORDER BY slug`,
+  feed: `SELECT ${FEED_POST_COLUMNS}, p.updated_at AS "updatedAt" FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
     WHERE p.language = $1 AND p.status = 'publish'
     ORDER BY p.post_time DESC, p.id DESC LIMIT $2`,
   ping: "SELECT 1 FROM schema_migrations LIMIT 1",
@@ -196,17 +208,18 @@ export class PostgresContentStore implements ContentStore {
   async getPost(language: Language, slug: string): Promise<Post | null> {
     if (impossible(slug)) return null;
     const row = await this.#row<PostRow>("post", [language, slug.normalize("NFC")]);
-    return row ? this.#complete(row) : null;
+    return row ? this.#complete(row, BOUND.content) : null;
   }
 
   async getPostAnyLanguage(slug: string): Promise<Post | null> {
     if (impossible(slug)) return null;
     const row = await this.#row<PostRow>("postAnyLanguage", [slug.normalize("NFC")]);
-    return row ? this.#complete(row) : null;
+    return row ? this.#complete(row, BOUND.content) : null;
   }
 
-  /** The row with its terms, source and published translations. */
-  async #complete(row: PostRow): Promise<Post> {
+  /** The row with its terms, source and published translations; its text cut at `contentBound`. */
+  async #complete(row: PostRow, contentBound: number): Promise<Post> {
+    row.content = boundedContent(row.content, contentBound, row.language);
     const [terms, translations] = await Promise.all([
       this.#rows<Term>("postTerms", [row.id]),
       row.translationKey === null
@@ -218,7 +231,8 @@ export class PostgresContentStore implements ContentStore {
 
   async getPage(slug: string): Promise<SitePage | null> {
     if (impossible(slug)) return null;
-    return this.#row<SitePage>("page", [slug.normalize("NFC")]);
+    const row = await this.#row<SitePage>("page", [slug.normalize("NFC")]);
+    return row ? { ...row, content: boundedContent(row.content, BOUND.content, "english") } : null;
   }
 
   async adjacentPosts(language: Language, slug: string): Promise<AdjacentPosts> {
@@ -338,7 +352,10 @@ export class PostgresContentStore implements ContentStore {
       ["person" in filter ? filter.person.normalize("NFC") : filter.language, limitOf(limit)],
     );
     return Promise.all(
-      rows.map(async ({ updatedAt, ...row }) => ({ ...(await this.#complete(row)), updatedAt })),
+      rows.map(async ({ updatedAt, ...row }) => ({
+        ...(await this.#complete(row, BOUND.feedContent)),
+        updatedAt,
+      })),
     );
   }
 

@@ -8,6 +8,7 @@
 import type pg from "pg";
 import type { SearchResultPage, Term, Translation } from "#app/content/model.ts";
 import { COLUMN_MARKERS } from "#app/data/postgres/write-target.server.ts";
+import { READ_BOUNDS as BOUND, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import {
   type SearchBackend,
   type SearchDocumentBody,
@@ -17,8 +18,10 @@ import {
 } from "#app/data/search-core.ts";
 import { wordTrigrams } from "#app/data/search-document.ts";
 
-const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", p.slug, p.title,
-  p.feature_image_url AS "featureImageUrl", p.post_time AS "postTime", p.excerpt`;
+const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", ${prefixSql("p.slug", BOUND.slug)} AS slug,
+  ${cutSql("p.title", BOUND.title)} AS title,
+  ${prefixSql("p.feature_image_url", BOUND.url)} AS "featureImageUrl", p.post_time AS "postTime",
+  ${cutSql("p.excerpt", BOUND.excerpt)} AS excerpt`;
 
 const MARKERS: Record<string, string> = COLUMN_MARKERS;
 
@@ -154,17 +157,20 @@ const SQL = {
     WHERE post_id = ANY($1::bigint[])`,
   older: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery AND post_id < $2
     ORDER BY post_id DESC LIMIT $3 OFFSET $4`,
-  posts: `SELECT p.id, ${SUMMARY_COLUMNS}, p.content, pe.slug AS "personSlug", pe.name_english AS "nameEnglish",
-      pe.name_hindi AS "nameHindi", pe.name_marathi AS "nameMarathi"
+  posts: `SELECT p.id, ${SUMMARY_COLUMNS}, ${prefixSql("p.content", BOUND.snippetSource + 1)} AS content,
+      ${prefixSql("pe.slug", BOUND.slug)} AS "personSlug", ${cutSql("pe.name_english", BOUND.name)} AS "nameEnglish",
+      ${cutSql("pe.name_hindi", BOUND.name)} AS "nameHindi", ${cutSql("pe.name_marathi", BOUND.name)} AS "nameMarathi"
     FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
     WHERE p.id = ANY($1::bigint[]) AND p.status = 'publish'`,
-  translations: `SELECT p.id AS "postId", t.language, t.slug, t.title FROM posts p
+  translations: `SELECT p.id AS "postId", t.language, ${prefixSql("t.slug", BOUND.slug)} AS slug,
+      ${cutSql("t.title", BOUND.title)} AS title FROM posts p
     JOIN posts t ON t.translation_key = p.translation_key AND t.id <> p.id AND t.status = 'publish'
     WHERE p.id = ANY($1::bigint[]) AND p.translation_key IS NOT NULL`,
-  terms: `SELECT pt.post_id AS "postId", t.kind, t.name, t.slug FROM post_terms pt
+  terms: `SELECT pt.post_id AS "postId", t.kind, ${cutSql("t.name", BOUND.name)} AS name,
+      ${prefixSql("t.slug", BOUND.slug)} AS slug FROM post_terms pt
     JOIN terms t ON t.id = pt.term_id
     WHERE pt.post_id = ANY($1::bigint[]) ORDER BY t.kind DESC, t.name`,
-  suggestedTags: `SELECT t.kind, t.name, t.slug FROM (
+  suggestedTags: `SELECT t.kind, ${cutSql("t.name", BOUND.name)} AS name, ${prefixSql("t.slug", BOUND.slug)} AS slug FROM (
       SELECT id FROM posts WHERE status = 'publish' ORDER BY post_time DESC, id DESC LIMIT 500
     ) p JOIN post_terms pt ON pt.post_id = p.id JOIN terms t ON t.id = pt.term_id
     WHERE t.kind = 'tag' GROUP BY t.id ORDER BY count(*) DESC, t.name LIMIT $1`,

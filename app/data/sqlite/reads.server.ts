@@ -22,20 +22,38 @@ import type {
   Website,
 } from "#app/content/model.ts";
 import { completePost, type PostRow } from "#app/data/post-row.ts";
+import { READ_BOUNDS as BOUND, boundedContent, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import { searchPublishedPosts } from "#app/data/sqlite/search.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
 
-const SUMMARY_COLUMNS = `p.language, p.id_num AS idNum, p.slug, p.title,
-  p.feature_image_url AS featureImageUrl, p.post_time AS postTime, p.excerpt`;
+// Every text column is cut in the SELECT (../read-bounds.ts): an oversized
+// value written into the database never reaches JavaScript whole.
+const SUMMARY_COLUMNS = `p.language, p.id_num AS idNum, ${prefixSql("p.slug", BOUND.slug)} AS slug,
+  ${cutSql("p.title", BOUND.title)} AS title,
+  ${prefixSql("p.feature_image_url", BOUND.url)} AS featureImageUrl, p.post_time AS postTime,
+  ${cutSql("p.excerpt", BOUND.excerpt)} AS excerpt`;
 
-/** A post's row with what completes it into a Post (its terms, source and translations). */
-const POST_COLUMNS = `p.id, ${SUMMARY_COLUMNS}, p.content, p.translation_key AS translationKey, p.work,
-  p.reference, pe.slug AS personSlug, pe.name_english AS nameEnglish, pe.name_hindi AS nameHindi,
-  pe.name_marathi AS nameMarathi`;
+/**
+ * A post's row with what completes it into a Post (its terms, source and
+ * translations): its text read one character past `contentBound`, so that
+ * boundedContent sees whether it was cut.
+ */
+const postColumns = (contentBound: number) => `p.id, ${SUMMARY_COLUMNS},
+  ${prefixSql("p.content", contentBound + 1)} AS content, p.translation_key AS translationKey,
+  ${cutSql("p.work", BOUND.source)} AS work, ${cutSql("p.reference", BOUND.source)} AS reference,
+  ${prefixSql("pe.slug", BOUND.slug)} AS personSlug, ${cutSql("pe.name_english", BOUND.name)} AS nameEnglish,
+  ${cutSql("pe.name_hindi", BOUND.name)} AS nameHindi, ${cutSql("pe.name_marathi", BOUND.name)} AS nameMarathi`;
+const POST_COLUMNS = postColumns(BOUND.content);
+const FEED_POST_COLUMNS = postColumns(BOUND.feedContent);
 
-const PERSON_COUNT_COLUMNS = `pe.slug, json_object('english', pe.name_english, 'hindi', pe.name_hindi,
-  'marathi', pe.name_marathi) AS names, count(*) AS count, max(p.updated_at) AS updatedAt`;
+const TERM_COLUMNS = `t.kind, ${cutSql("t.name", BOUND.name)} AS name, ${prefixSql("t.slug", BOUND.slug)} AS slug`;
+
+const TRANSLATION_COLUMNS = `language, ${prefixSql("slug", BOUND.slug)} AS slug, ${cutSql("title", BOUND.title)} AS title`;
+
+const PERSON_COUNT_COLUMNS = `${prefixSql("pe.slug", BOUND.slug)} AS slug,
+  json_object('english', ${cutSql("pe.name_english", BOUND.name)}, 'hindi', ${cutSql("pe.name_hindi", BOUND.name)},
+  'marathi', ${cutSql("pe.name_marathi", BOUND.name)}) AS names, count(*) AS count, max(p.updated_at) AS updatedAt`;
 
 function personCount(row: { slug: string; names: string; count: number; updatedAt: number }): PersonCount {
   return { ...row, names: JSON.parse(row.names) };
@@ -92,7 +110,7 @@ export class SqliteContentStore implements ContentStore {
       `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
        WHERE p.language = ? AND p.slug = ? AND p.status = 'publish'`,
     ).get(language, slug.normalize("NFC")) as PostRow | undefined;
-    return row ? this.#complete(row) : null;
+    return row ? this.#complete(row, BOUND.content) : null;
   }
 
   async getPostAnyLanguage(slug: string): Promise<Post | null> {
@@ -101,30 +119,32 @@ export class SqliteContentStore implements ContentStore {
        WHERE p.slug = ? AND p.status = 'publish'
        ORDER BY p.post_time DESC, p.id DESC LIMIT 1`,
     ).get(slug.normalize("NFC")) as PostRow | undefined;
-    return row ? this.#complete(row) : null;
+    return row ? this.#complete(row, BOUND.content) : null;
   }
 
-  /** The row with its terms, source and published translations. */
-  #complete(row: PostRow): Post {
+  /** The row with its terms, source and published translations; its text cut at `contentBound`. */
+  #complete(row: PostRow, contentBound: number): Post {
+    row.content = boundedContent(row.content, contentBound, row.language);
     const terms = this.#stmt(
-      `SELECT t.kind, t.name, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id
+      `SELECT ${TERM_COLUMNS} FROM post_terms pt JOIN terms t ON t.id = pt.term_id
        WHERE pt.post_id = ? ORDER BY t.name`,
     ).all(row.id) as Term[];
     const translations =
       row.translationKey === null
         ? []
         : (this.#stmt(
-            `SELECT language, slug, title FROM posts
+            `SELECT ${TRANSLATION_COLUMNS} FROM posts
              WHERE translation_key = ? AND status = 'publish' AND id <> ?`,
           ).all(row.translationKey, row.id) as Translation[]);
     return completePost(row, terms, translations);
   }
 
   async getPage(slug: string): Promise<SitePage | null> {
-    const row = this.#stmt("SELECT slug, title, content FROM pages WHERE slug = ?").get(
-      slug.normalize("NFC"),
-    ) as SitePage | undefined;
-    return row ?? null;
+    const row = this.#stmt(
+      `SELECT slug, ${cutSql("title", BOUND.title)} AS title,
+         ${prefixSql("content", BOUND.content + 1)} AS content FROM pages WHERE slug = ?`,
+    ).get(slug.normalize("NFC")) as SitePage | undefined;
+    return row ? { ...row, content: boundedContent(row.content, BOUND.content, "english") } : null;
   }
 
   async adjacentPosts(language: Language, slug: string): Promise<AdjacentPosts> {
@@ -243,7 +263,7 @@ export class SqliteContentStore implements ContentStore {
 
   async getTerm(kind: TermKind, slug: string): Promise<Term | null> {
     const row = this.#stmt(
-      `SELECT t.kind, t.name, t.slug FROM terms t
+      `SELECT ${TERM_COLUMNS} FROM terms t
        WHERE t.kind = ? AND t.slug = ? AND EXISTS (
          SELECT 1 FROM post_terms pt JOIN posts p ON p.id = pt.post_id
          WHERE pt.term_id = t.id AND p.status = 'publish')`,
@@ -253,7 +273,7 @@ export class SqliteContentStore implements ContentStore {
 
   async listTags(): Promise<TagCount[]> {
     return this.#stmt(
-      `SELECT t.kind, t.name, t.slug, p.language, count(*) AS count FROM terms t
+      `SELECT ${TERM_COLUMNS}, p.language, count(*) AS count FROM terms t
        JOIN post_terms pt ON pt.term_id = t.id
        JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
        WHERE t.kind = 'tag'
@@ -282,7 +302,7 @@ export class SqliteContentStore implements ContentStore {
 
   async listSitemapPosts(language: Language, offset: number, limit: number): Promise<SitemapPost[]> {
     return this.#stmt(
-      `SELECT slug, updated_at AS updatedAt FROM posts
+      `SELECT ${prefixSql("slug", BOUND.slug)} AS slug, updated_at AS updatedAt FROM posts
        WHERE language = ? AND status = 'publish'
        ORDER BY post_time DESC, id DESC LIMIT ? OFFSET ?`,
     ).all(language, limit, offset) as SitemapPost[];
@@ -290,7 +310,7 @@ export class SqliteContentStore implements ContentStore {
 
   async listSitemapTerms(): Promise<SitemapTerm[]> {
     return this.#stmt(
-      `SELECT t.kind, t.name, t.slug, max(p.updated_at) AS updatedAt FROM terms t
+      `SELECT ${TERM_COLUMNS}, max(p.updated_at) AS updatedAt FROM terms t
        JOIN post_terms pt ON pt.term_id = t.id
        JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
        GROUP BY t.id ORDER BY t.kind, t.slug`,
@@ -298,7 +318,9 @@ export class SqliteContentStore implements ContentStore {
   }
 
   async listPages(): Promise<Pick<SitePage, "slug" | "title">[]> {
-    const rows = this.#stmt("SELECT slug, title FROM pages ORDER BY slug").all();
+    const rows = this.#stmt(
+      `SELECT slug, ${cutSql("title", BOUND.title)} AS title FROM pages ORDER BY slug`,
+    ).all();
     return rows as Pick<SitePage, "slug" | "title">[];
   }
 
@@ -306,17 +328,17 @@ export class SqliteContentStore implements ContentStore {
     const rows = (
       "person" in filter
         ? this.#stmt(
-            `SELECT ${POST_COLUMNS}, p.updated_at AS updatedAt FROM posts p JOIN people pe ON pe.id = p.person_id
+            `SELECT ${FEED_POST_COLUMNS}, p.updated_at AS updatedAt FROM posts p JOIN people pe ON pe.id = p.person_id
              WHERE pe.slug = ? AND p.status = 'publish'
              ORDER BY p.post_time DESC, p.id DESC LIMIT ?`,
           ).all(filter.person.normalize("NFC"), limit)
         : this.#stmt(
-            `SELECT ${POST_COLUMNS}, p.updated_at AS updatedAt FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
+            `SELECT ${FEED_POST_COLUMNS}, p.updated_at AS updatedAt FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
              WHERE p.language = ? AND p.status = 'publish'
              ORDER BY p.post_time DESC, p.id DESC LIMIT ?`,
           ).all(filter.language, limit)
     ) as (PostRow & { updatedAt: number })[];
-    return rows.map(({ updatedAt, ...row }) => ({ ...this.#complete(row), updatedAt }));
+    return rows.map(({ updatedAt, ...row }) => ({ ...this.#complete(row, BOUND.feedContent), updatedAt }));
   }
 
   async getPerson(slug: string): Promise<PersonCount | null> {

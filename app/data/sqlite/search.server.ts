@@ -9,6 +9,7 @@
 import type { Statement } from "better-sqlite3";
 import type { SearchResultPage, Term, Translation } from "#app/content/model.ts";
 import { ftsString } from "#app/content/search-query.ts";
+import { READ_BOUNDS as BOUND, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import {
   type SearchBackend,
   type SearchDocumentBody,
@@ -29,27 +30,34 @@ const SQL = {
   count: "SELECT count(*) FROM (SELECT rowid FROM search_index WHERE search_index MATCH ? LIMIT ?)",
   newest: "SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rowid DESC LIMIT ?",
   knownWords: "SELECT word FROM search_words WHERE word IN (SELECT value FROM json_each(?))",
-  documentHeads: `SELECT post_id AS id, title, tags FROM search_documents
+  // Cut as every read is (../read-bounds.ts); the ranking reads the indexed text in batches (search-core.ts).
+  documentHeads: `SELECT post_id AS id, ${prefixSql("title", BOUND.indexedHead)} AS title,
+      ${prefixSql("tags", BOUND.indexedHead)} AS tags FROM search_documents
     WHERE post_id IN (SELECT value FROM json_each(?))`,
-  documentBodies: `SELECT post_id AS id, body FROM search_documents
+  documentBodies: `SELECT post_id AS id, ${prefixSql("body", BOUND.indexedBody)} AS body FROM search_documents
     WHERE post_id IN (SELECT value FROM json_each(?))`,
   older: `SELECT rowid FROM search_index WHERE search_index MATCH @match AND rowid < CAST(@below AS INTEGER)
     ORDER BY rowid DESC LIMIT @limit OFFSET @offset`,
-  posts: `SELECT p.id, p.language, p.id_num AS idNum, p.slug, p.title,
-      p.feature_image_url AS featureImageUrl, p.post_time AS postTime, p.excerpt, p.content,
-      pe.slug AS personSlug, pe.name_english AS nameEnglish, pe.name_hindi AS nameHindi,
-      pe.name_marathi AS nameMarathi
+  posts: `SELECT p.id, p.language, p.id_num AS idNum, ${prefixSql("p.slug", BOUND.slug)} AS slug,
+      ${cutSql("p.title", BOUND.title)} AS title,
+      ${prefixSql("p.feature_image_url", BOUND.url)} AS featureImageUrl, p.post_time AS postTime,
+      ${cutSql("p.excerpt", BOUND.excerpt)} AS excerpt,
+      ${prefixSql("p.content", BOUND.snippetSource + 1)} AS content,
+      ${prefixSql("pe.slug", BOUND.slug)} AS personSlug, ${cutSql("pe.name_english", BOUND.name)} AS nameEnglish,
+      ${cutSql("pe.name_hindi", BOUND.name)} AS nameHindi, ${cutSql("pe.name_marathi", BOUND.name)} AS nameMarathi
     FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
     WHERE p.id IN (SELECT value FROM json_each(?)) AND p.status = 'publish'`,
-  translations: `SELECT p.id AS postId, t.language, t.slug, t.title FROM posts p
+  translations: `SELECT p.id AS postId, t.language, ${prefixSql("t.slug", BOUND.slug)} AS slug,
+      ${cutSql("t.title", BOUND.title)} AS title FROM posts p
     JOIN posts t ON t.translation_key = p.translation_key AND t.id <> p.id AND t.status = 'publish'
     WHERE p.id IN (SELECT value FROM json_each(?)) AND p.translation_key IS NOT NULL`,
-  terms: `SELECT pt.post_id AS postId, t.kind, t.name, t.slug FROM post_terms pt
+  terms: `SELECT pt.post_id AS postId, t.kind, ${cutSql("t.name", BOUND.name)} AS name,
+      ${prefixSql("t.slug", BOUND.slug)} AS slug FROM post_terms pt
     JOIN terms t ON t.id = pt.term_id
     WHERE pt.post_id IN (SELECT value FROM json_each(?)) ORDER BY t.kind DESC, t.name`,
   // Bounded at any size: the tags of the newest 500 published posts, most used first
   // (CROSS JOIN keeps that order; the planner would otherwise start from the tags).
-  suggestedTags: `SELECT t.kind, t.name, t.slug FROM (
+  suggestedTags: `SELECT t.kind, ${cutSql("t.name", BOUND.name)} AS name, ${prefixSql("t.slug", BOUND.slug)} AS slug FROM (
       SELECT id FROM posts WHERE status = 'publish' ORDER BY post_time DESC, id DESC LIMIT 500
     ) p CROSS JOIN post_terms pt ON pt.post_id = p.id CROSS JOIN terms t ON t.id = pt.term_id
     WHERE t.kind = 'tag' GROUP BY t.id ORDER BY count(*) DESC, t.name LIMIT ?`,
