@@ -108,7 +108,7 @@ export function searchThreadRenderer({ logger }: { logger: Logger }): Render {
     const cancel = () => worker?.postMessage({ type: "cancel", id } satisfies Cancel);
     signal?.addEventListener("abort", cancel, { once: true });
     try {
-      return { page: await page, html: null, scripts: [] };
+      return { page: await page, html: null, scripts: [], styles: [] };
     } finally {
       signal?.removeEventListener("abort", cancel);
     }
