@@ -29,7 +29,7 @@ import { errorHandler, RETRY_AFTER_SECONDS, sendPlain } from "./pages.ts";
 import { createRenderer } from "./render.ts";
 import { clientKey, REFUSAL_DELAY_MS, SEARCH_REQUEST, SearchLimiter, SearchTurns } from "./search-limits.ts";
 import { searchThreadRenderer } from "./search-worker.ts";
-import { HSTS, SECURITY_HEADERS, securityHeaders } from "./security.ts";
+import { HSTS, SECURITY_HEADERS, securityHeaders, staticFileHeaders } from "./security.ts";
 import { sendPage } from "./send-page.ts";
 
 export interface AppOptions {
@@ -168,10 +168,19 @@ export function createApp({
     // Hashed file names: cache for a year, never revalidate.
     app.use(
       "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        setHeaders: staticFileHeaders,
+      }),
     );
     // public/ files: only paths that name one reach the disk, so pages skip a stat.
-    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    const publicFiles = express.static(clientDir, {
+      maxAge: "1h",
+      index: false,
+      setHeaders: staticFileHeaders,
+    });
     const topLevel = new Set(readdirSync(clientDir));
     app.use((req, res, next) => {
       const first = req.path.split("/")[1] ?? "";

@@ -26,6 +26,28 @@ export function contentSecurityPolicy(
 }
 
 /**
+ * A raster image (JPEG, PNG, WebP, AVIF, GIF, icon; not SVG) goes out without
+ * a Content-Security-Policy: opened on its own, the browser shows it in an
+ * image document that it styles inline itself, which a page's policy blocks
+ * (a console violation on every share image a visitor opens). Such a
+ * document holds nothing of ours or of a visitor's to run or style, and
+ * nosniff keeps it an image.
+ */
+export function withoutPolicyForRasterImage(
+  res: { removeHeader(name: string): void },
+  contentType: string | undefined,
+) {
+  if (contentType && /^image\/(?!svg)/i.test(contentType)) res.removeHeader("Content-Security-Policy");
+}
+
+const RASTER_IMAGE_FILE = /\.(?:jpe?g|png|webp|avif|gif|ico)$/i;
+
+/** express.static's setHeaders: raster image files without the policy (withoutPolicyForRasterImage). */
+export function staticFileHeaders(res: { removeHeader(name: string): void }, file: string) {
+  if (RASTER_IMAGE_FILE.test(file)) res.removeHeader("Content-Security-Policy");
+}
+
+/**
  * Headers on every response. HSTS when the site is https: PUBLIC_URL says so,
  * or the request came over TLS (req.secure reads X-Forwarded-Proto only under
  * TRUST_PROXY).

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { RenderedPage } from "./page-cache.ts";
+import { withoutPolicyForRasterImage } from "./security.ts";
 
 export type Encoding = "br" | "gzip";
 
@@ -76,6 +77,7 @@ export function sendPage(
     headers.push(name, value);
   }
   if (page.csp) headers.push("Content-Security-Policy", page.csp);
+  else withoutPolicyForRasterImage(res, page.headers.find(([name]) => name === "content-type")?.[1]);
   if (!cacheControl) {
     cacheControl = page.status === 200 ? "public, max-age=0, must-revalidate" : "no-cache";
     headers.push("Cache-Control", cacheControl);

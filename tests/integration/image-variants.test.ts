@@ -32,6 +32,14 @@ test("a variant is a WebP of the asked width, cached on disk and by the browser 
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("image/webp");
   expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
+  // Raster images go out without a CSP (security.ts); pages keep theirs.
+  expect(response.headers.get("content-security-policy")).toBeNull();
+  const file = await fetch(`${server.url}/images/cards/english-1.webp`);
+  expect(file.headers.get("content-security-policy")).toBeNull();
+  expect(file.headers.get("x-content-type-options")).toBe("nosniff");
+  expect((await fetch(`${server.url}/english/home`)).headers.get("content-security-policy")).toMatch(
+    /style-src 'self' 'sha256-/,
+  );
   const bytes = new Uint8Array(await response.arrayBuffer());
   expect(Buffer.from(bytes.subarray(8, 12)).toString("latin1")).toBe("WEBP");
   // VP8/VP8L/VP8X header: the width is in the bitstream; the file is far smaller than the 800 px original.

@@ -65,6 +65,9 @@ test("each post's share image is a 1200×630 JPEG under 300 kB, cached on disk a
       expect(response.status, url).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/jpeg");
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      // Opened on its own, the browser's image document styles itself inline (security.ts).
+      expect(response.headers.get("content-security-policy")).toBeNull();
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       const bytes = new Uint8Array(await response.arrayBuffer());
       expect(jpegSize(bytes)).toEqual([1200, 630]);
       expect(bytes.length).toBeLessThan(SHARE_IMAGE_MAX_BYTES);
