@@ -170,7 +170,9 @@ function unpublishedRecords(r: Random, published: Rec[]): DraftProbe {
     set.add(post.language);
     groupLanguages.set(post.translationKey, set);
   }
-  const newTags = ["Draftonlytag", "ड्राफ्टटैग"];
+  // New tags; the last three are a letter off a published word's romanisation (प्रकाश, साधक, हृदय):
+  // a search for them finds those posts as long as no indexed word begins with them.
+  const newTags = ["Draftonlytag", "ड्राफ्टटैग", "Prakashh", "Saadhakk", "Hridayy"];
   const newCategories = ["Draftcategory", "मसौदावर्ग"];
   const names = (n: number) => ({
     en: `Draftname${n}`,
@@ -186,6 +188,17 @@ function unpublishedRecords(r: Random, published: Rec[]): DraftProbe {
     { name: "Draftperson" },
     { name: "ड्राफ्टव्यक्ति", slug: "draft-person" },
     "रैदास",
+  ];
+  // Words the drafts' tags would add to the vocabulary in bulk, beside published words: more than
+  // the lookups read (prefix, infix, romanised), so a leak pushes the published words out.
+  const vowels = ["", "ा", "ि", "ी", "ु", "ू", "े", "ो"];
+  const flood = [
+    ...Array.from(
+      { length: 70 },
+      (_, i) => `Lov${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+    ),
+    ...vowels.flatMap((a) => vowels.map((b) => `प${a}र${b}क`)),
+    ...vowels.map((a) => `सा${a}धकश`),
   ];
   const count = 12 + r.int(9);
   const records: Rec[] = [];
@@ -216,7 +229,7 @@ function unpublishedRecords(r: Random, published: Rec[]): DraftProbe {
       content: `<p>${sentence(r, language, 6)} Draftbody${i}</p>`,
       excerpt: r.chance(0.5) ? `Draftexcerpt${i}` : "",
       featureImageUrl: r.pick(IMAGES),
-      tags: [...r.some(TAGS, 2), ...r.some(newTags, 2)],
+      tags: [...r.some(TAGS, 2), ...r.some(newTags, 2), ...flood.filter((_, n) => n % count === i)],
       categories: [...r.some(CATEGORIES, 1), ...r.some(newCategories, 1)],
       source: {
         person: people[i % people.length],
@@ -270,6 +283,15 @@ function unpublishedRecords(r: Random, published: Rec[]): DraftProbe {
     "silence",
     "मन",
     "dohe",
+    "lov",
+    "love",
+    "prak",
+    "prakash",
+    "sadhak",
+    "धक",
+    "prakashh",
+    "saadhakk",
+    "hridayy",
   ];
   return { records, paths, searches };
 }
