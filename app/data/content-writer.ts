@@ -209,8 +209,13 @@ class WriteRules {
   readonly #termsById = new Map<number, { id: number; name: string }>();
   /** Terms a published post is filed under (seen by this import): their words are in the vocabulary. */
   readonly #publishedTerms = new Set<number>();
-  /** Unpublished posts whose person was not found when written: looked for again at finish(). */
-  readonly #unlinked: { postId: number; person: PersonRecord }[] = [];
+  /**
+   * Unpublished posts whose person was not found when written, by person
+   * record: looked for again at finish() (a number per post, a record per person).
+   */
+  readonly #unlinked = new Map<string, { person: PersonRecord; postIds: number[] }>();
+  /** #findPerson's answers by person record; emptied whenever the import writes a person. */
+  readonly #found = new Map<string, number | null>();
   /** A person record (with its post's language) → the person it resolved to, shared and kept current. */
   readonly #people = new Map<string, PersonState>();
   /** The people, by id, whose state this import has settled. */
@@ -240,9 +245,7 @@ class WriteRules {
     else outcome = "updated";
     this.summary[outcome]++;
     if (this.#dryRun) return outcome;
-    if (record && !published && personId === null && existing) {
-      this.#unlinked.push({ postId: existing.id, person: record });
-    }
+    if (record && !published && personId === null && existing) this.#unlink(existing.id, record);
     if (outcome === "unchanged") return outcome;
 
     if (!existing || existing.idNum !== post.idNum) yield* this.#freeIdNum(post, existing?.id);
@@ -265,7 +268,7 @@ class WriteRules {
     let postId: number;
     if (!existing) {
       postId = yield* run((t) => t.insertPost(row));
-      if (record && !published && personId === null) this.#unlinked.push({ postId, person: record });
+      if (record && !published && personId === null) this.#unlink(postId, record);
     } else {
       postId = existing.id;
       yield* run((t) => t.clearTerms(postId));
@@ -324,10 +327,12 @@ class WriteRules {
     if (this.#dryRun) return;
     // An unpublished post names a person a later record of the import wrote: linked now, so the
     // result does not depend on the records' order (and a second import finds it unchanged).
-    for (const { postId, person } of this.#unlinked.splice(0)) {
+    for (const { person, postIds } of this.#unlinked.values()) {
       const personId = yield* this.#findPerson(person);
-      if (personId !== null) yield* run((t) => t.setPostPerson(postId, personId));
+      if (personId === null) continue;
+      for (const postId of postIds) yield* run((t) => t.setPostPerson(postId, personId));
     }
+    this.#unlinked.clear();
     const parked = yield* run((t) => t.findParked());
     if (parked) {
       throw new IdNumConflictError(
@@ -398,6 +403,7 @@ class WriteRules {
       : { id: null, slug, names };
     this.#people.set(cacheKey, state);
     if (this.#dryRun) return state;
+    this.#found.clear();
     const changed = state.slug !== slug || LANGUAGES.some((slot) => state.names[slot] !== names[slot]);
     state.slug = slug;
     state.names = names;
@@ -414,6 +420,13 @@ class WriteRules {
     return state;
   }
 
+  #unlink(postId: number, person: PersonRecord): void {
+    const key = personRecordKey(person);
+    const entry = this.#unlinked.get(key);
+    if (entry) entry.postIds.push(postId);
+    else this.#unlinked.set(key, { person, postIds: [postId] });
+  }
+
   /**
    * The person an unpublished record names, if one exists: found as #person
    * finds them (the slug it gives, each of its names, the slug its name
@@ -421,6 +434,15 @@ class WriteRules {
    * records give never reach a page.
    */
   *#findPerson(record: PersonRecord): Steps<number | null> {
+    const key = personRecordKey(record);
+    const cached = this.#found.get(key);
+    if (cached !== undefined) return cached;
+    const id = yield* this.#lookUpPerson(record);
+    this.#found.set(key, id);
+    return id;
+  }
+
+  *#lookUpPerson(record: PersonRecord): Steps<number | null> {
     const givenSlug = record.slug;
     if (givenSlug !== undefined) {
       const bySlug = yield* run((t) => t.findPersonBySlug(givenSlug));
@@ -582,6 +604,11 @@ interface PersonState {
   id: number | null;
   slug: string;
   names: PersonNames;
+}
+
+/** A person record as a map key. */
+function personRecordKey(person: PersonRecord): string {
+  return JSON.stringify([person.name, person.names, person.slug ?? null]);
 }
 
 /** What a post's search document holds of its source: every name of its person, its work and reference. */
