@@ -141,9 +141,73 @@ const STEPS: { name: string; content: ContentFile; dryRun?: boolean }[] = [
         { ...kabirA, translationKey: undefined },
         { ...b, translationKey: "river" },
         {
-          ...kabirD,
-          source: { person: { name: "कबीर", names: { marathi: "संत कबीर" } }, work: "", reference: "" },
+          ...kabirC,
+          source: { person: { name: "कबीर", names: { marathi: "संत कबीर" } }, work: "बीजक", reference: "" },
         },
+      ],
+      pages: [],
+    },
+  },
+  // Unpublished records never write a person's names, slug or keys, nor create one (issue 26).
+  {
+    name: "a draft gives Kabir new names, a pending post names someone new",
+    content: {
+      posts: [
+        {
+          ...kabirD,
+          source: {
+            person: { name: "Kabir", names: { english: "Draft Kabir", marathi: "मसुदा कबीर" }, slug: "kabir" },
+            work: "",
+            reference: "",
+          },
+        },
+        post({
+          idNum: 20,
+          slug: "pending-new-person",
+          status: "pending",
+          tags: ["draftonly"],
+          source: { person: { name: "Draftperson", names: {} }, work: "", reference: "" },
+        }),
+      ],
+      pages: [],
+    },
+  },
+  {
+    name: "a draft before the published post that creates its person; the tag takes the published spelling",
+    content: {
+      posts: [
+        post({
+          idNum: 21,
+          slug: "draft-first",
+          status: "draft",
+          source: { person: { name: "तुकाराम", names: {} }, work: "", reference: "" },
+        }),
+        post({
+          idNum: 22,
+          slug: "tukaram-published",
+          tags: ["DraftOnly"],
+          source: { person: { name: "Tukaram", names: { marathi: "तुकाराम" } }, work: "", reference: "" },
+        }),
+      ],
+      pages: [],
+    },
+  },
+  {
+    name: "the same again",
+    content: {
+      posts: [
+        post({
+          idNum: 21,
+          slug: "draft-first",
+          status: "draft",
+          source: { person: { name: "तुकाराम", names: {} }, work: "", reference: "" },
+        }),
+        post({
+          idNum: 22,
+          slug: "tukaram-published",
+          tags: ["DraftOnly"],
+          source: { person: { name: "Tukaram", names: { marathi: "तुकाराम" } }, work: "", reference: "" },
+        }),
       ],
       pages: [],
     },
@@ -206,6 +270,8 @@ async function contents(store: ContentStore) {
     people: (await store.listPeople()).map(({ updatedAt: _u, ...person }) => person),
     kabir: await store.getPerson("kabir").then((person) => person && { ...person, updatedAt: 0 }),
     kabirPosts: await store.listPosts({ person: "kabir" }, 1, 10),
+    tukaram: await store.getPerson("tukaram").then((person) => person && { ...person, updatedAt: 0 }),
+    draftonly: await store.getTerm("tag", "draftonly"),
   };
 }
 
@@ -282,7 +348,36 @@ test("the writer's rules give the same outcomes, messages and content, sync, asy
   // The draft Marathi post is never counted; the dry run created nobody.
   expect((await store.listPeople()).map(({ slug, count }) => ({ slug, count }))).toEqual([
     { slug: "kabir", count: 2 },
+    { slug: "tukaram", count: 1 },
   ]);
+  // Unpublished records wrote no person: the draft linked to the one found, the pending post to none
+  // (the draft written before Tukaram's published post was linked once the import had written him).
+  expect(original.prepare("SELECT slug FROM people ORDER BY slug").pluck().all()).toEqual([
+    "kabir",
+    "tukaram",
+  ]);
+  expect(
+    original
+      .prepare(
+        `SELECT p.slug, pe.slug AS person FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
+         WHERE p.status <> 'publish' ORDER BY p.slug`,
+      )
+      .all(),
+  ).toEqual([
+    { slug: "draft-first", person: "tukaram" },
+    { slug: "e", person: null },
+    { slug: "pending-new-person", person: null },
+    { slug: "भक्ती", person: "kabir" },
+  ]);
+  expect(outcomes.at(-2)).toEqual({
+    summary: { created: 0, updated: 0, unchanged: 2, pages: { created: 0, updated: 0, unchanged: 0 } },
+  });
+  // A tag only a pending post had takes the name its first published post gives it.
+  expect(await store.getTerm("tag", "draftonly")).toEqual({
+    kind: "tag",
+    name: "DraftOnly",
+    slug: "draftonly",
+  });
   // The English post was indexed again when its person gained a Marathi name.
   expect((await store.searchPosts("संत कबीर", 1, 10)).posts.map((hit) => hit.slug).sort()).toEqual([
     "a",

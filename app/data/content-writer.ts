@@ -4,6 +4,13 @@
 // search document of every published post. Each database implements
 // WriteTarget (its statements); the caller owns the transaction.
 //
+// What visitors see comes from published records only (issue 26, decision
+// 048): an unpublished record (draft, pending, private, future, trash) links
+// to a person it finds but never creates one or writes a person's names,
+// slug or keys; the words of a term's name join the search vocabulary once a
+// published post is filed under it; a term no published post is filed under
+// yet takes the spelling of the first published record that names it.
+//
 // The rules are generator functions that yield each statement to a driver:
 // AsyncContentWriter awaits a target's answers (PostgreSQL), or takes them as
 // they come when the target answers synchronously (SQLite: no microtask per
@@ -105,6 +112,9 @@ export interface WriteTarget {
   findTerm(kind: TermKind, slug: string): Promise<{ id: number; name: string } | null>;
   /** Inserts a term; returns its id. */
   insertTerm(kind: TermKind, name: string, slug: string): Promise<number>;
+  /** Whether a published post is filed under the term. */
+  termPublished(termId: number): Promise<boolean>;
+  renameTerm(termId: number, name: string): Promise<void>;
   /** Adds the words to the search vocabulary (existing ones are kept), in this order. */
   addWords(words: readonly string[]): Promise<void>;
   findPage(slug: string): Promise<{ title: string; content: string } | null>;
@@ -127,6 +137,8 @@ export interface WriteTarget {
   addPersonKeys(personId: number, keys: readonly string[]): Promise<void>;
   /** The person's published posts. */
   personPosts(personId: number): Promise<PersonPost[]>;
+  /** Links the post to a person (an unpublished post whose person an import wrote later). */
+  setPostPerson(postId: number, personId: number): Promise<void>;
 }
 
 /** The same statements answered synchronously (better-sqlite3). */
@@ -192,7 +204,18 @@ class WriteRules {
   readonly summary: WriteSummary = { created: 0, updated: 0, unchanged: 0, pages: emptyCounts() };
   readonly #dryRun: boolean;
   readonly #incoming: { has(key: string): boolean };
+  /** Terms by kind and name as records give it; one object per term, so a rename shows in every entry. */
   readonly #terms = new Map<string, { id: number; name: string }>();
+  readonly #termsById = new Map<number, { id: number; name: string }>();
+  /** Terms a published post is filed under (seen by this import): their words are in the vocabulary. */
+  readonly #publishedTerms = new Set<number>();
+  /**
+   * Unpublished posts whose person was not found when written, by person
+   * record: looked for again at finish() (a number per post, a record per person).
+   */
+  readonly #unlinked = new Map<string, { person: PersonRecord; postIds: number[] }>();
+  /** #findPerson's answers by person record; emptied whenever the import writes a person. */
+  readonly #found = new Map<string, number | null>();
   /** A person record (with its post's language) → the person it resolved to, shared and kept current. */
   readonly #people = new Map<string, PersonState>();
   /** The people, by id, whose state this import has settled. */
@@ -211,13 +234,19 @@ class WriteRules {
     // The post now holding the record's place in its translation group, if another.
     const holder =
       translationKey === null ? null : yield* this.#claimTranslation(post, translationKey, existing?.id);
-    const person = post.source?.person ? yield* this.#person(post.source.person, post.language) : null;
+    const published = post.status === "publish";
+    const record = post.source?.person;
+    // A published record writes its person; an unpublished one only links to a person it finds.
+    const person = record && published ? yield* this.#person(record, post.language) : null;
+    const personId = record ? (published ? (person?.id ?? null) : yield* this.#findPerson(record)) : null;
     let outcome: WriteOutcome;
     if (!existing) outcome = "created";
-    else if (yield* this.#isUnchanged(existing, post, html, person?.id ?? null)) outcome = "unchanged";
+    else if (yield* this.#isUnchanged(existing, post, html, personId)) outcome = "unchanged";
     else outcome = "updated";
     this.summary[outcome]++;
-    if (this.#dryRun || outcome === "unchanged") return outcome;
+    if (this.#dryRun) return outcome;
+    if (record && !published && personId === null && existing) this.#unlink(existing.id, record);
+    if (outcome === "unchanged") return outcome;
 
     if (!existing || existing.idNum !== post.idNum) yield* this.#freeIdNum(post, existing?.id);
     if (holder) yield* run((t) => t.clearTranslation(holder.id));
@@ -232,13 +261,15 @@ class WriteRules {
       content: html,
       excerpt: post.excerpt,
       translationKey,
-      personId: person?.id ?? null,
+      personId,
       work: post.source?.work ?? "",
       reference: post.source?.reference ?? "",
     };
     let postId: number;
-    if (!existing) postId = yield* run((t) => t.insertPost(row));
-    else {
+    if (!existing) {
+      postId = yield* run((t) => t.insertPost(row));
+      if (record && !published && personId === null) this.#unlink(postId, record);
+    } else {
       postId = existing.id;
       yield* run((t) => t.clearTerms(postId));
     }
@@ -249,14 +280,21 @@ class WriteRules {
       ["category", post.categories],
     ] as const) {
       for (const name of names) {
-        const term = yield* this.#term(kind, name);
+        const term = yield* this.#term(kind, name, published);
         if (linked.has(term.id)) continue;
         yield* run((t) => t.linkTerm(postId, term.id));
         linked.set(term.id, term.name);
       }
     }
     if (existing) yield* run((t) => t.updatePost(postId, row));
-    if (post.status === "publish") {
+    if (published) {
+      // A term's words join the vocabulary with its first published post (once per import).
+      for (const [termId, name] of linked) {
+        if (this.#publishedTerms.has(termId)) continue;
+        this.#publishedTerms.add(termId);
+        const words = termWords(name);
+        yield* run((t) => t.addWords(words));
+      }
       const doc = searchDocument({
         title: post.title,
         content: html,
@@ -287,6 +325,14 @@ class WriteRules {
 
   *finish(): Steps<void> {
     if (this.#dryRun) return;
+    // An unpublished post names a person a later record of the import wrote: linked now, so the
+    // result does not depend on the records' order (and a second import finds it unchanged).
+    for (const { person, postIds } of this.#unlinked.values()) {
+      const personId = yield* this.#findPerson(person);
+      if (personId === null) continue;
+      for (const postId of postIds) yield* run((t) => t.setPostPerson(postId, personId));
+    }
+    this.#unlinked.clear();
     const parked = yield* run((t) => t.findParked());
     if (parked) {
       throw new IdNumConflictError(
@@ -357,6 +403,7 @@ class WriteRules {
       : { id: null, slug, names };
     this.#people.set(cacheKey, state);
     if (this.#dryRun) return state;
+    this.#found.clear();
     const changed = state.slug !== slug || LANGUAGES.some((slot) => state.names[slot] !== names[slot]);
     state.slug = slug;
     state.names = names;
@@ -371,6 +418,43 @@ class WriteRules {
     const allKeys = [...new Set([...keys, ...allNames(names).map(personKey)])];
     yield* run((t) => t.addPersonKeys(id, allKeys));
     return state;
+  }
+
+  #unlink(postId: number, person: PersonRecord): void {
+    const key = personRecordKey(person);
+    const entry = this.#unlinked.get(key);
+    if (entry) entry.postIds.push(postId);
+    else this.#unlinked.set(key, { person, postIds: [postId] });
+  }
+
+  /**
+   * The person an unpublished record names, if one exists: found as #person
+   * finds them (the slug it gives, each of its names, the slug its name
+   * makes). Nothing about the person is written: names that only unpublished
+   * records give never reach a page.
+   */
+  *#findPerson(record: PersonRecord): Steps<number | null> {
+    const key = personRecordKey(record);
+    const cached = this.#found.get(key);
+    if (cached !== undefined) return cached;
+    const id = yield* this.#lookUpPerson(record);
+    this.#found.set(key, id);
+    return id;
+  }
+
+  *#lookUpPerson(record: PersonRecord): Steps<number | null> {
+    const givenSlug = record.slug;
+    if (givenSlug !== undefined) {
+      const bySlug = yield* run((t) => t.findPersonBySlug(givenSlug));
+      if (bySlug) return bySlug.id;
+    }
+    for (const key of new Set([record.name, ...Object.values(record.names)].map(personKey))) {
+      const byKey = yield* run((t) => t.findPersonByKey(key));
+      if (byKey) return byKey.id;
+    }
+    const derived = slugify(record.names.english || record.name);
+    if (givenSlug !== undefined || derived === "") return null;
+    return (yield* run((t) => t.findPersonBySlug(derived)))?.id ?? null;
   }
 
   /** The person's published posts, indexed again with their current names. */
@@ -402,19 +486,31 @@ class WriteRules {
     yield* run((t) => t.park(holder.id));
   }
 
-  /** Terms are one per kind and slug ("Love" and "love" are one tag); cached by name. */
-  *#term(kind: TermKind, name: string): Steps<{ id: number; name: string }> {
+  /**
+   * Terms are one per kind and slug ("Love" and "love" are one tag); cached by
+   * name. A term keeps the name it was created with, unless no published post
+   * is filed under it yet (an unpublished record created it): the first
+   * published record naming it then gives it its name.
+   */
+  *#term(kind: TermKind, name: string, published: boolean): Steps<{ id: number; name: string }> {
     const key = `${kind}\n${name}`;
     let term = this.#terms.get(key);
     if (term === undefined) {
       const slug = slugify(name);
-      term = (yield* run((t) => t.findTerm(kind, slug))) ?? undefined;
-      if (!term) {
-        term = { id: yield* run((t) => t.insertTerm(kind, name, slug)), name };
-        const words = termWords(name);
-        yield* run((t) => t.addWords(words));
-      }
+      const found = yield* run((t) => t.findTerm(kind, slug));
+      term = found
+        ? (this.#termsById.get(found.id) ?? { id: found.id, name: found.name })
+        : { id: yield* run((t) => t.insertTerm(kind, name, slug)), name };
+      this.#termsById.set(term.id, term);
       this.#terms.set(key, term);
+    }
+    if (published && term.name !== name && !this.#dryRun && !this.#publishedTerms.has(term.id)) {
+      const id = term.id;
+      if (yield* run((t) => t.termPublished(id))) this.#publishedTerms.add(id);
+      else {
+        yield* run((t) => t.renameTerm(id, name));
+        term.name = name;
+      }
     }
     return term;
   }
@@ -508,6 +604,11 @@ interface PersonState {
   id: number | null;
   slug: string;
   names: PersonNames;
+}
+
+/** A person record as a map key. */
+function personRecordKey(person: PersonRecord): string {
+  return JSON.stringify([person.name, person.names, person.slug ?? null]);
 }
 
 /** What a post's search document holds of its source: every name of its person, its work and reference. */

@@ -115,8 +115,9 @@ export async function loadGeneratedCorpus(
         if (!term) {
           term = { id: terms.size + 1, kind, name, slug };
           terms.set(key, term);
-          addWords(termWords(name));
         }
+        // A term's words join the vocabulary with its first published post (decision 048).
+        if (post.status === "publish") addWords(termWords(term.name));
         if (linked.has(term.id)) continue;
         linked.add(term.id);
         batch.links[0].push(id);

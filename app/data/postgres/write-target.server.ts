@@ -77,6 +77,10 @@ const SQL = {
   personPosts: `SELECT id, title, content, excerpt, work, reference FROM posts
     WHERE person_id = $1 AND status = 'publish' ORDER BY id`,
   setStatus: "UPDATE posts SET status = $2 WHERE id = $1",
+  termPublished: `SELECT EXISTS (SELECT 1 FROM post_terms pt JOIN posts p ON p.id = pt.post_id
+      WHERE pt.term_id = $1 AND p.status = 'publish') AS "published"`,
+  renameTerm: "UPDATE terms SET name = $2 WHERE id = $1",
+  setPostPerson: "UPDATE posts SET person_id = $2 WHERE id = $1",
   park: `UPDATE posts SET id_num = ${PARKED_ID_NUM_BASE} + id WHERE id = $1`,
   findParked: `SELECT language, slug FROM posts
     WHERE language IN ('english', 'hindi', 'marathi') AND id_num >= ${PARKED_ID_NUM_BASE} LIMIT 1`,
@@ -204,6 +208,14 @@ export class PostgresWriteTarget implements WriteTarget {
     return this.#insertedId("insertTerm", [kind, name, slug]);
   }
 
+  async termPublished(termId: number): Promise<boolean> {
+    return (await this.#run<{ published: boolean }>("termPublished", [termId]))[0]?.published === true;
+  }
+
+  async renameTerm(termId: number, name: string): Promise<void> {
+    await this.#run("renameTerm", [termId, name]);
+  }
+
   async addWords(words: readonly string[]): Promise<void> {
     const unknown = words.filter((word) => !this.#knownWords.has(word));
     if (unknown.length === 0) return;
@@ -276,6 +288,10 @@ export class PostgresWriteTarget implements WriteTarget {
 
   async personPosts(personId: number): Promise<PersonPost[]> {
     return this.#run<PersonPost>("personPosts", [personId]);
+  }
+
+  async setPostPerson(postId: number, personId: number): Promise<void> {
+    await this.#run("setPostPerson", [postId, personId]);
   }
 }
 

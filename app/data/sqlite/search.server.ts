@@ -199,7 +199,12 @@ export function rebuildSearchIndex(db: Db): void {
       DELETE FROM search_words;
     `);
     const index = new SearchIndexWriter(db);
-    for (const name of db.prepare("SELECT name FROM terms ORDER BY id").pluck().all() as string[]) {
+    // The words of the terms a published post is filed under (a draft's terms stay out: decision 048).
+    const publishedTerms = db.prepare(
+      `SELECT name FROM terms t WHERE EXISTS (SELECT 1 FROM post_terms pt JOIN posts p ON p.id = pt.post_id
+       WHERE pt.term_id = t.id AND p.status = 'publish') ORDER BY id`,
+    );
+    for (const name of publishedTerms.pluck().all() as string[]) {
       index.addWords(termWords(name));
     }
     let after = 0;

@@ -184,6 +184,14 @@ export class SqliteWriteTarget implements SyncWriteTarget {
       insertTerm: db.prepare<[string, string, string], { id: number }>(
         "INSERT INTO terms (kind, name, slug) VALUES (?, ?, ?) RETURNING id",
       ),
+      termPublished: db
+        .prepare<[number], number>(
+          `SELECT EXISTS (SELECT 1 FROM post_terms pt JOIN posts p ON p.id = pt.post_id
+           WHERE pt.term_id = ? AND p.status = 'publish')`,
+        )
+        .pluck(),
+      renameTerm: db.prepare<[string, number]>("UPDATE terms SET name = ? WHERE id = ?"),
+      setPostPerson: db.prepare<[number, number]>("UPDATE posts SET person_id = ? WHERE id = ?"),
       findPage: db.prepare<[string], { title: string; content: string }>(
         "SELECT title, content FROM pages WHERE slug = ?",
       ),
@@ -232,6 +240,12 @@ export class SqliteWriteTarget implements SyncWriteTarget {
   insertTerm(kind: TermKind, name: string, slug: string) {
     return insertedId(this.#sql.insertTerm.get(kind, name, slug), "insertTerm");
   }
+  termPublished(termId: number) {
+    return this.#sql.termPublished.get(termId) === 1;
+  }
+  renameTerm(termId: number, name: string) {
+    this.#sql.renameTerm.run(name, termId);
+  }
   addWords(words: readonly string[]) {
     this.#index.addWords(words);
   }
@@ -274,6 +288,9 @@ export class SqliteWriteTarget implements SyncWriteTarget {
   }
   personPosts(personId: number) {
     return this.#sql.personPosts.all(personId);
+  }
+  setPostPerson(postId: number, personId: number) {
+    this.#sql.setPostPerson.run(personId, postId);
   }
 }
 
