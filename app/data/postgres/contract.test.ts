@@ -605,6 +605,30 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
     expect(orphans.rows[0].n).toBe(0);
   });
 
+  test("drafts between two published posts of a tag take no place among their related posts", async () => {
+    // idNums and ids in this order: a published post, 70 drafts of the tag, a published post.
+    const tag = "crowded-by-drafts";
+    const posts = [
+      record({ language: "english", idNum: 9700, slug: "crowded-first", tags: [tag] }),
+      ...Array.from({ length: 70 }, (_, i) =>
+        record({
+          language: "english",
+          idNum: 9701 + i,
+          slug: `crowded-draft-${i}`,
+          status: "draft",
+          tags: [tag],
+        }),
+      ),
+      record({ language: "english", idNum: 9800, slug: "crowded-last", tags: [tag] }),
+    ];
+    writeContent(db, { posts, pages: [] });
+    await writeContentPostgres(pool, { posts, pages: [] });
+    for (const store of [sqlite, postgres]) {
+      const related = await store.relatedPosts("english", "crowded-last", 4);
+      expect(related.map((post) => post.slug)).toEqual(["crowded-first"]);
+    }
+  });
+
   test("two nodes starting together on an empty database seed it once", async () => {
     const emptyUrl = await server.createDatabase("concurrent_start");
     const pools = [createPool(emptyUrl, { max: 3 }), createPool(emptyUrl, { max: 3 })];

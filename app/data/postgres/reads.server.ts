@@ -96,9 +96,11 @@ const SQL = {
   anyStatus: "SELECT id FROM posts WHERE language = $1 AND slug = $2",
   // For each of the post's tags (in id order), the posts just before and after it in that tag.
   relatedCandidates: `SELECT pt.term_id,
-      ARRAY(SELECT o.post_id FROM post_terms o WHERE o.term_id = pt.term_id AND o.post_id < $1
+      ARRAY(SELECT o.post_id FROM post_terms o JOIN posts c ON c.id = o.post_id AND c.status = 'publish'
+            WHERE o.term_id = pt.term_id AND o.post_id < $1
             ORDER BY o.post_id DESC LIMIT 60) AS before,
-      ARRAY(SELECT o.post_id FROM post_terms o WHERE o.term_id = pt.term_id AND o.post_id > $1
+      ARRAY(SELECT o.post_id FROM post_terms o JOIN posts c ON c.id = o.post_id AND c.status = 'publish'
+            WHERE o.term_id = pt.term_id AND o.post_id > $1
             ORDER BY o.post_id ASC LIMIT 60) AS after
     FROM post_terms pt JOIN terms t ON t.id = pt.term_id AND t.kind = 'tag'
     WHERE pt.post_id = $1 ORDER BY pt.term_id`,

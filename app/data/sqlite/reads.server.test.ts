@@ -200,3 +200,19 @@ test("search ranks a title match by the words of its text when its title holds o
   // Title matches first; among them the word itself (in the text, or a tag), then the newest.
   expect(found.posts.map((p) => p.slug)).toEqual(["tagged", "oldest", "newest", "middle", "text-only"]);
 });
+
+test("drafts between two published posts of a tag take no place among their related posts", async () => {
+  const tag = "crowded-by-drafts";
+  writeContent(db, {
+    posts: [
+      post({ idNum: 1, slug: "first", tags: [tag] }),
+      ...Array.from({ length: 70 }, (_, i) =>
+        post({ idNum: 2 + i, slug: `draft-${i}`, status: "draft", tags: [tag] }),
+      ),
+      post({ idNum: 100, slug: "last", tags: [tag] }),
+    ],
+    pages: [],
+  });
+  expect((await store.relatedPosts("english", "last", 4)).map((p) => p.slug)).toEqual(["first"]);
+  expect((await store.relatedPosts("english", "first", 4)).map((p) => p.slug)).toEqual(["last"]);
+});

@@ -174,8 +174,9 @@ export class SqliteContentStore implements ContentStore {
       slug.normalize("NFC"),
     ) as { id: number } | undefined;
     if (!current) return [];
-    // Candidates: for each of the post's tags, the posts just before and after
-    // it in that tag (index seeks, bounded however large a tag grows).
+    // Candidates: for each of the post's tags, the published posts just before
+    // and after it in that tag (index seeks, bounded however large a tag grows;
+    // drafts take no place, so adding one changes nothing a visitor sees).
     const tagIds = this.#stmt(
       `SELECT pt.term_id FROM post_terms pt JOIN terms t ON t.id = pt.term_id AND t.kind = 'tag'
        WHERE pt.post_id = ?`,
@@ -184,10 +185,12 @@ export class SqliteContentStore implements ContentStore {
       .all(current.id) as number[];
     const shared = new Map<number, number>();
     const before = this.#stmt(
-      "SELECT post_id FROM post_terms WHERE term_id = ? AND post_id < ? ORDER BY post_id DESC LIMIT 60",
+      `SELECT pt.post_id FROM post_terms pt CROSS JOIN posts c ON c.id = pt.post_id AND c.status = 'publish'
+       WHERE pt.term_id = ? AND pt.post_id < ? ORDER BY pt.post_id DESC LIMIT 60`,
     ).pluck();
     const after = this.#stmt(
-      "SELECT post_id FROM post_terms WHERE term_id = ? AND post_id > ? ORDER BY post_id ASC LIMIT 60",
+      `SELECT pt.post_id FROM post_terms pt CROSS JOIN posts c ON c.id = pt.post_id AND c.status = 'publish'
+       WHERE pt.term_id = ? AND pt.post_id > ? ORDER BY pt.post_id ASC LIMIT 60`,
     ).pluck();
     for (const tagId of tagIds) {
       for (const id of [...before.all(tagId, current.id), ...after.all(tagId, current.id)] as number[]) {
