@@ -207,8 +207,10 @@ class WriteRules {
   /** Terms by kind and name as records give it; one object per term, so a rename shows in every entry. */
   readonly #terms = new Map<string, { id: number; name: string }>();
   readonly #termsById = new Map<number, { id: number; name: string }>();
-  /** Terms a published post is filed under (seen by this import): their words are in the vocabulary. */
+  /** Terms a published post is filed under (seen by this import): their spelling is settled. */
   readonly #publishedTerms = new Set<number>();
+  /** Terms whose words this import put in the vocabulary (with their first published post). */
+  readonly #termsWithWords = new Set<number>();
   /**
    * Unpublished posts whose person was not found when written, by person
    * record: looked for again at finish() (a number per post, a record per person).
@@ -290,8 +292,9 @@ class WriteRules {
     if (published) {
       // A term's words join the vocabulary with its first published post (once per import).
       for (const [termId, name] of linked) {
-        if (this.#publishedTerms.has(termId)) continue;
         this.#publishedTerms.add(termId);
+        if (this.#termsWithWords.has(termId)) continue;
+        this.#termsWithWords.add(termId);
         const words = termWords(name);
         yield* run((t) => t.addWords(words));
       }
