@@ -22,11 +22,26 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The latest post time a record may carry (the importer's limit, app/content/schemas.ts): year 5138. */
+export const MAX_EPOCH_SECONDS = 99_999_999_999;
+
+/**
+ * The Date of epoch seconds, held to [0, MAX_EPOCH_SECONDS]: a row written by
+ * hand (or by an older version) with a time no Date can hold still renders,
+ * where `new Date(…).toISOString()` would throw on every page listing it
+ * (docs/decisions/044-bounded-reads.md).
+ */
+export function epochDate(seconds: number): Date {
+  const value = Number(seconds);
+  const held = Number.isFinite(value) ? Math.min(Math.max(value, 0), MAX_EPOCH_SECONDS) : 0;
+  return new Date(held * 1000);
+}
+
 /** "YYYY-MM-DD HH:MM:SS" for the epoch seconds, in the given IANA time zone. */
 export function dateString(postTime: number, timeZone: string): string {
   const parts = Object.fromEntries(
     formatterFor(timeZone)
-      .formatToParts(new Date(postTime * 1000))
+      .formatToParts(epochDate(postTime))
       .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
@@ -40,5 +55,5 @@ export function postDateTime(postTime: number, timeZone: string): string {
 
 /** Machine-readable value for `<time dateTime>`. */
 export function isoDateTime(postTime: number): string {
-  return new Date(postTime * 1000).toISOString();
+  return epochDate(postTime).toISOString();
 }

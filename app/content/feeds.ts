@@ -1,5 +1,6 @@
 // Machine-readable documents: sitemaps (sitemaps.org 0.9) and RSS 2.0 feeds.
 // Pure string builders; the routes fetch the data.
+import { epochDate } from "#app/content/dates.ts";
 import { htmlToText } from "#app/content/html-text.ts";
 import { postPath } from "#app/content/languages.ts";
 import type { FeedPost } from "#app/content/model.ts";
@@ -28,12 +29,14 @@ export function escapeXml(text: string): string {
 
 /** W3C Datetime, as sitemaps want it: 2026-11-22T03:04:05Z. */
 export function w3cDateTime(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  return epochDate(epochSeconds)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z");
 }
 
 /** RFC 822 date-time, as RSS 2.0 wants it: Sun, 22 Nov 2026 03:04:05 GMT. */
 export function rfc822(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toUTCString();
+  return epochDate(epochSeconds).toUTCString();
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';

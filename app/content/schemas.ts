@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_EPOCH_SECONDS } from "#app/content/dates.ts";
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
 import { POST_STATUSES } from "#app/content/model.ts";
 import { RESERVED_SLUGS, slugify } from "#app/content/slugs.ts";
@@ -147,7 +148,7 @@ const postTimeSchema = z.preprocess(
     })
     .int("must be whole epoch seconds")
     .nonnegative("must not be negative")
-    .max(99_999_999_999, "is in milliseconds, not epoch seconds"),
+    .max(MAX_EPOCH_SECONDS, "is in milliseconds, not epoch seconds"),
 );
 
 const statusSchema = z.preprocess(
