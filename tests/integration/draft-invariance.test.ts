@@ -306,8 +306,11 @@ interface Snapshot {
 /** Fetches every path once, a few at a time. */
 async function fetchAll(base: string, paths: readonly string[]): Promise<Map<string, Snapshot>> {
   const out = new Map<string, Snapshot>();
-  const queue = [...paths];
-  const worker = async () => {
+  // Searches one at a time, as a visitor sends them: a search waiting behind
+  // the ones running may be refused (503) on a busy machine (search-limits.ts).
+  const searches = paths.filter((p) => p.startsWith("/search/"));
+  const pages = paths.filter((p) => !p.startsWith("/search/"));
+  const worker = async (queue: string[]) => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       const response = await fetch(`${base}${next}`, { redirect: "manual" });
       const type = response.headers.get("content-type") ?? "";
@@ -323,7 +326,7 @@ async function fetchAll(base: string, paths: readonly string[]): Promise<Map<str
       });
     }
   };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  await Promise.all([worker(searches), ...Array.from({ length: 3 }, () => worker(pages))]);
   return out;
 }
 
