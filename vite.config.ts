@@ -52,7 +52,12 @@ function serviceWorker(): Plugin {
           emptyOutDir: false,
           copyPublicDir: false,
           minify: true,
-          lib: { entry: "app/service-worker/sw.ts", formats: ["iife"], name: "suktiWorker", fileName: () => "sw.js" },
+          lib: {
+            entry: "app/service-worker/sw.ts",
+            formats: ["iife"],
+            name: "suktiWorker",
+            fileName: () => "sw.js",
+          },
         },
       });
     },

@@ -182,7 +182,10 @@ export function createApp({
       const source = readFileSync(worker);
       const etag = `"${createHash("sha256").update(source).digest("base64url").slice(0, 22)}"`;
       app.get("/sw.js", (_req, res) => {
-        res.set({ "Cache-Control": "no-cache", ETag: etag }).type("text/javascript; charset=utf-8").send(source);
+        res
+          .set({ "Cache-Control": "no-cache", ETag: etag })
+          .type("text/javascript; charset=utf-8")
+          .send(source);
       });
     }
     // public/ files: only paths that name one reach the disk, so pages skip a stat.

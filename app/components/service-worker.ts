@@ -15,7 +15,8 @@ export function useServiceWorker() {
         .register("/sw.js", { scope: "/" })
         .then(() => navigator.serviceWorker.ready)
         .then((registration) => {
-          if (first) registration.active?.postMessage({ type: "keep", url: location.pathname + location.search });
+          if (first)
+            registration.active?.postMessage({ type: "keep", url: location.pathname + location.search });
         })
         .catch(() => {
           // No worker (private mode, a blocked script): the site works as without JavaScript.

@@ -40,7 +40,8 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope;
 
 const PREFIX = "sukti-";
-const CACHE = `${PREFIX}${__BUILD_ID__}`;
+// Written out whole so the built file names its cache plainly ("sukti-<build id>").
+const CACHE = `sukti-${__BUILD_ID__}`;
 /** What the cache holds, as a JSON entry of its own: pages (newest first) and images. */
 const META = "/__sw/meta.json";
 /** React Router's route patches for every route, per client build (see routeManifest). */
@@ -82,6 +83,8 @@ interface Page {
   post: boolean;
   /** The hashed scripts and stylesheets it references, kept in the same cache. */
   assets: string[];
+  /** Its React Router data (the .data address a client-side move asked for), when kept. */
+  data?: string;
   at: number;
 }
 interface Meta {
@@ -121,7 +124,11 @@ async function adoptOlderCaches(): Promise<void> {
       const oldMeta = await readMeta(old);
       for (const page of oldMeta.pages) {
         if (meta.pages.some((kept) => kept.url === page.url)) continue;
-        const copied = await copyEntries(old, cache, [page.url, dataUrl(page.url), ...page.assets]);
+        const copied = await copyEntries(old, cache, [
+          page.url,
+          ...page.assets,
+          ...(page.data ? [page.data] : []),
+        ]);
         if (copied) meta.pages.push(page);
       }
       for (const image of oldMeta.images) {
@@ -225,12 +232,6 @@ function pageOfData(url: URL): string {
   return (path === "/_root" ? "/" : path) + (query ? `?${query}` : "");
 }
 
-function dataUrl(page: string): string {
-  const at = page.indexOf("?");
-  const path = at === -1 ? page : page.slice(0, at);
-  return `${path === "/" ? "/_root" : path}.data${at === -1 ? "" : page.slice(at)}`;
-}
-
 /**
  * React Router's data for a client-side move: the network first, and the
  * page's document is kept beside it (so its address opens offline too).
@@ -239,23 +240,24 @@ function dataUrl(page: string): string {
  */
 async function routeData(event: FetchEvent, url: URL): Promise<Response> {
   const page = pageOfData(url);
-  const whole = !url.searchParams.has("_routes");
+  const key = url.pathname + url.search;
   try {
     const response = await fetch(event.request);
-    if (keepable(response) && whole && !NOT_KEPT.test(page)) {
+    if (keepable(response) && !NOT_KEPT.test(page)) {
       const copy = response.clone();
       event.waitUntil(
         (async () => {
           const document = await fetch(page, { credentials: "same-origin" });
-          if (!keepable(document) || !(document.headers.get("Content-Type") ?? "").includes("text/html")) return;
-          await keepPage(page, document, copy);
+          if (!keepable(document) || !(document.headers.get("Content-Type") ?? "").includes("text/html"))
+            return;
+          await keepPage(page, document, { key, response: copy });
         })().catch(() => {}),
       );
     }
     return response;
   } catch {
     const cache = await caches.open(CACHE);
-    const kept = whole ? await cache.match(dataUrl(page)) : undefined;
+    const kept = await cache.match(key);
     if (kept && (await pageComplete(cache, page))) return kept;
     return new Response(null, {
       status: 204,
@@ -309,7 +311,10 @@ async function readMeta(cache: Cache): Promise<Meta> {
 }
 
 async function writeMeta(cache: Cache, meta: Meta): Promise<void> {
-  await cache.put(META, new Response(JSON.stringify(meta), { headers: { "Content-Type": "application/json" } }));
+  await cache.put(
+    META,
+    new Response(JSON.stringify(meta), { headers: { "Content-Type": "application/json" } }),
+  );
 }
 
 /**
@@ -317,7 +322,11 @@ async function writeMeta(cache: Cache, meta: Meta): Promise<void> {
  * and, when given, its React Router data; drops the oldest beyond the
  * limits; on a home, keeps today's quotes of the day too.
  */
-async function keepPage(url: string, response: Response, data?: Response): Promise<void> {
+async function keepPage(
+  url: string,
+  response: Response,
+  data?: { key: string; response: Response },
+): Promise<void> {
   if (!(response.headers.get("Content-Type") ?? "").includes("text/html")) return;
   const html = await response.clone().text();
   const cache = await caches.open(CACHE);
@@ -337,17 +346,21 @@ async function keepPage(url: string, response: Response, data?: Response): Promi
     assets,
     at: Date.now(),
   };
+  if (data) page.data = data.key;
   await serial(async () => {
     await cache.put(url, response);
-    if (data) await cache.put(dataUrl(url), data);
     const meta = await readMeta(cache);
+    const before = meta.pages.find((kept) => kept.url === url);
+    if (data) await cache.put(data.key, data.response);
+    if (data && before?.data && before.data !== data.key) await cache.delete(before.data);
+    else if (before?.data) page.data = before.data; // a page kept again by its address keeps its data
     const pages = [page, ...meta.pages.filter((kept) => kept.url !== url)];
     const posts = pages.filter((kept) => kept.post);
     const others = pages.filter((kept) => !kept.post && !PINNED.has(kept.url));
     const dropped = [...posts.slice(MAX_POSTS), ...others.slice(MAX_OTHER_PAGES)];
     for (const gone of dropped) {
       await cache.delete(gone.url);
-      await cache.delete(dataUrl(gone.url));
+      if (gone.data) await cache.delete(gone.data);
     }
     meta.pages = pages.filter((kept) => !dropped.includes(kept));
     await writeMeta(cache, meta);
@@ -426,7 +439,5 @@ worker.addEventListener("message", (event) => {
   }
   if (url.origin !== worker.location.origin || NOT_KEPT.test(url.pathname)) return;
   const path = url.pathname + url.search;
-  event.waitUntil(
-    keep(path).then((ok) => event.ports[0]?.postMessage({ type: "kept", url: path, ok })),
-  );
+  event.waitUntil(keep(path).then((ok) => event.ports[0]?.postMessage({ type: "kept", url: path, ok })));
 });
