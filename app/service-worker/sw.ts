@@ -51,6 +51,8 @@ const MAX_OTHER_PAGES = 30;
 const MAX_IMAGES = 300;
 /** Kept whatever else is read. */
 const PINNED = new Set(["/", "/english/home", "/hindi/home", "/marathi/home", "/saved"]);
+/** The server's answers for a page that is no more. */
+const GONE = new Set([404, 410]);
 const POST = /^\/(?:english|hindi|marathi)\/(?!home$)[^/]+$/;
 /** Pages not worth keeping: a search is asked afresh. */
 const NOT_KEPT = /^\/(?:search\/|healthz$|__)/;
@@ -178,6 +180,8 @@ async function navigation(event: FetchEvent, url: URL): Promise<Response> {
     const response = await fetch(event.request);
     if (keepable(response) && !NOT_KEPT.test(url.pathname)) {
       event.waitUntil(keepPage(key, response.clone()).catch(() => {}));
+    } else if (GONE.has(response.status)) {
+      event.waitUntil(forget(key).catch(() => {}));
     }
     return response;
   } catch {
@@ -253,6 +257,8 @@ async function routeData(event: FetchEvent, url: URL): Promise<Response> {
           await keepPage(page, document, { key, response: copy });
         })().catch(() => {}),
       );
+    } else if (GONE.has(response.status)) {
+      event.waitUntil(forget(page).catch(() => {}));
     }
     return response;
   } catch {
@@ -376,10 +382,25 @@ async function keepPage(
   }
 }
 
+/** A kept page the server now says is gone (unpublished, deleted) leaves the cache and the offline list. */
+async function forget(url: string): Promise<void> {
+  const cache = await caches.open(CACHE);
+  await serial(async () => {
+    const meta = await readMeta(cache);
+    const gone = meta.pages.find((kept) => kept.url === url);
+    if (!gone) return;
+    await cache.delete(url);
+    if (gone.data) await cache.delete(gone.data);
+    meta.pages = meta.pages.filter((kept) => kept !== gone);
+    await writeMeta(cache, meta);
+  });
+}
+
 /** Fetches a page and keeps it; false when the server did not serve it (a 404, an error, offline). */
 async function keep(url: string): Promise<boolean> {
   try {
     const response = await fetch(url, { credentials: "same-origin" });
+    if (GONE.has(response.status)) await forget(url);
     if (!keepable(response)) return false;
     await keepPage(url, response);
     return true;

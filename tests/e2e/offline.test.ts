@@ -6,6 +6,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, expect, test } from "vitest";
 import { newTab, useServerAndBrowser } from "#tests/support/browser.ts";
+import { runSukti } from "#tests/support/cli.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 const env = useServerAndBrowser();
@@ -119,7 +120,7 @@ test("what was read opens offline, by address and by link; anything else is the 
   }
 });
 
-test("a page the server answered with an error is never kept as the page", async () => {
+test("a page the server answered with an error is never kept as the page; an unpublished one leaves", async () => {
   const context = await env.browser.newContext({ serviceWorkers: "allow" });
   try {
     const { page } = await newTab(context);
@@ -145,9 +146,24 @@ test("a page the server answered with an error is never kept as the page", async
     await waitKept(page, ["/english/home"]);
     expect(await keptPages(page)).not.toContain(missing);
 
+    // A post read, then unpublished: the next visit online drops it, so offline it is not offered.
+    const [post] = await postCards(page, 1);
+    if (!post) throw new Error("the English home lists no post");
+    await page.goto(`${site}${post.href}`);
+    await waitKept(page, [post.href]);
+    const unpublished = await runSukti(["unpublish", "english", post.href.split("/")[2] ?? ""], {
+      DATABASE_URL: `file:${env.server.dbPath}`,
+    });
+    expect(unpublished.status, unpublished.stderr).toBe(0);
+    expect((await page.goto(`${site}${post.href}`))?.status()).toBe(404);
+    await expect.poll(() => keptPages(page), { timeout: 30_000, interval: 250 }).not.toContain(post.href);
+
     await context.setOffline(true);
-    await page.goto(`${site}${missing}`);
-    expect(await page.locator("h1").textContent()).toBe("You are offline");
+    for (const gone of [missing, post.href]) {
+      await page.goto(`${site}${gone}`);
+      expect(await page.locator("h1").textContent()).toBe("You are offline");
+      expect(await page.locator(`main li a[href="${gone}"]`).count()).toBe(0);
+    }
   } finally {
     await context.close();
   }
