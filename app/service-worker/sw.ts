@@ -4,6 +4,7 @@
 // a kept page opens, anything else gets the offline page in its language.
 // Built by vite.config.ts (serviceWorker plugin) into build/client/sw.js,
 // served by server/app.ts. Decision 049.
+import { dayNumber } from "#app/content/daily.ts";
 import { siteConfig } from "#app/site.config.ts";
 import {
   assetsOf,
@@ -49,6 +50,7 @@ const ROUTES = "/__sw/routes/";
 const MAX_POSTS = 60;
 const MAX_OTHER_PAGES = 30;
 const MAX_IMAGES = 300;
+const HOMES = ["/", "/english/home", "/hindi/home", "/marathi/home"];
 /** Kept whatever else is read. */
 const PINNED = new Set(["/", "/english/home", "/hindi/home", "/marathi/home", "/saved"]);
 /** The server's answers for a page that is no more. */
@@ -92,6 +94,8 @@ interface Page {
 interface Meta {
   pages: Page[];
   images: string[];
+  /** The site day (daily.ts) the homes and their quotes of the day were last kept. */
+  day?: number;
 }
 
 // --- lifecycle ---------------------------------------------------------------
@@ -178,6 +182,7 @@ async function navigation(event: FetchEvent, url: URL): Promise<Response> {
   const key = url.pathname + url.search;
   try {
     const response = await fetch(event.request);
+    event.waitUntil(keepToday().catch(() => {}));
     if (keepable(response) && !NOT_KEPT.test(url.pathname)) {
       event.waitUntil(keepPage(key, response.clone()).catch(() => {}));
     } else if (GONE.has(response.status)) {
@@ -313,7 +318,7 @@ function serial<T>(task: () => Promise<T>): Promise<T> {
 async function readMeta(cache: Cache): Promise<Meta> {
   const response = await cache.match(META);
   const meta = response ? ((await response.json()) as Partial<Meta>) : {};
-  return { pages: meta.pages ?? [], images: meta.images ?? [] };
+  return { pages: meta.pages ?? [], images: meta.images ?? [], day: meta.day };
 }
 
 async function writeMeta(cache: Cache, meta: Meta): Promise<void> {
@@ -373,13 +378,41 @@ async function keepPage(
   });
   if (PINNED.has(path) && path !== "/saved") {
     const kept = await readMeta(cache);
-    const today = new Date().toDateString();
+    const today = siteDay();
     for (const daily of dailyLinksOf(html)) {
       const known = kept.pages.find((p) => p.url === daily);
-      if (known && new Date(known.at).toDateString() === today) continue;
+      if (known && siteDay(new Date(known.at)) === today) continue;
       await keep(daily);
     }
   }
+}
+
+function siteDay(date = new Date()): number {
+  return dayNumber(date, siteConfig.timeZone);
+}
+
+/**
+ * Once a site day, with the first page the reader opens online: the home and
+ * the three language homes are kept, and with them (keepPage) today's quote
+ * of the day in every language, whether or not the reader opened them.
+ */
+let keptDay = -1;
+async function keepToday(): Promise<void> {
+  const today = siteDay();
+  if (keptDay === today) return;
+  keptDay = today;
+  const cache = await caches.open(CACHE);
+  if ((await readMeta(cache)).day === today) return;
+  const kept = await Promise.all(HOMES.map((home) => keep(home)));
+  if (!kept.every(Boolean)) {
+    keptDay = -1; // asked again with the next page
+    return;
+  }
+  await serial(async () => {
+    const meta = await readMeta(cache);
+    meta.day = today;
+    await writeMeta(cache, meta);
+  });
 }
 
 /** A kept page the server now says is gone (unpublished, deleted) leaves the cache and the offline list. */

@@ -68,7 +68,18 @@ test("what was read opens offline, by address and by link; anything else is the 
     await page.goto(`${site}/hindi/home`);
     const [hindiUnread] = await postCards(page, 1);
     if (!hindiUnread) throw new Error("the Hindi home lists no post");
-    await waitKept(page, ["/", "/english/home", "/hindi/home", first.href, second.href]);
+    // The Marathi home was never opened: the worker keeps every language home and its quote of the day.
+    await waitKept(page, ["/", "/english/home", "/hindi/home", "/marathi/home", first.href, second.href]);
+    const dailies = await page.evaluate(async () => {
+      const links: string[] = [];
+      for (const home of ["/english/home", "/hindi/home", "/marathi/home"]) {
+        const html = await (await fetch(home)).text();
+        const tag = /<a [^>]*\bdaily-link\b[^>]*>/.exec(html)?.[0] ?? "";
+        links.push(/\bhref="([^"]+)"/.exec(tag)?.[1] ?? home);
+      }
+      return links;
+    });
+    await waitKept(page, dailies);
     expect(violations(errors)).toEqual([]);
 
     await context.setOffline(true);
@@ -79,6 +90,12 @@ test("what was read opens offline, by address and by link; anything else is the 
     }
     await page.goto(`${site}/`);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    await page.goto(`${site}/marathi/home`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("mr");
+    await page.locator(".daily-link").click();
+    await page.waitForURL(`${site}${dailies[2]}`);
+    await expect.poll(() => page.locator("h1").count()).toBe(1);
+    expect(await page.locator("h1").textContent()).not.toBe("तुम्ही ऑफलाइन आहात");
     await page.goto(`${site}/english/home`);
     await page.waitForSelector("html[data-hydrated]");
     await page.locator(`.post-grid a[href="${first.href}"]`).click();
