@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig, type Rollup } from "vite";
+import { build, defineConfig, type Plugin, type Rollup } from "vite";
 
 /**
  * Resource routes (feeds, sitemaps, images …) export only a loader, so their
@@ -25,6 +26,44 @@ function onwarn(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => 
   warn(warning);
 }
 
+/**
+ * The service worker (app/service-worker/sw.ts, decision 049): once the
+ * client is written, bundled on its own into build/client/sw.js, a classic
+ * script with no imports. Its cache is named by the build: a hash of every
+ * file name of the client build (hashed names, so any change of code
+ * changes it).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: "sukti-service-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, bundle) {
+      const buildId = createHash("sha256")
+        .update(Object.keys(bundle).sort().join("\n"))
+        .digest("hex")
+        .slice(0, 12);
+      await build({
+        configFile: false,
+        logLevel: "warn",
+        define: { __BUILD_ID__: JSON.stringify(buildId) },
+        build: {
+          outDir: options.dir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          minify: true,
+          lib: {
+            entry: "app/service-worker/sw.ts",
+            formats: ["iife"],
+            name: "suktiWorker",
+            fileName: () => "sw.js",
+          },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   // Both builds: the manifest (the client's stays in build/client/.vite for
   // `npm run size`; express.static ignores dot-folders, so it is never
@@ -35,5 +74,5 @@ export default defineConfig({
     // virtual server build, so one bundle holds the whole server.
     ssr: { build: { rollupOptions: { input: "./server/start.ts", onwarn } } },
   },
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), serviceWorker()],
 });

@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { InlineStyles } from "#app/components/inline-styles.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
+import { useServiceWorker } from "#app/components/service-worker.ts";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { yearIn } from "#app/content/daily.ts";
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   useFocusOnNavigation();
+  useServiceWorker();
   return (
     <html lang={LANG_TAG[language]}>
       <head>

@@ -4,8 +4,8 @@
 // → the site's origin (origin.ts) → search limits → page cache, the fast home
 // (home-page.ts) or a render → errors. Each step's policy lives in its own
 // file; this one only puts them together.
-import { randomUUID } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -175,6 +175,19 @@ export function createApp({
         setHeaders: staticFileHeaders,
       }),
     );
+    // The service worker (decision 049): asked afresh on every update check,
+    // by its ETag; scope / is its own folder's, so no Service-Worker-Allowed.
+    const worker = path.join(clientDir, "sw.js");
+    if (existsSync(worker)) {
+      const source = readFileSync(worker);
+      const etag = `"${createHash("sha256").update(source).digest("base64url").slice(0, 22)}"`;
+      app.get("/sw.js", (_req, res) => {
+        res
+          .set({ "Cache-Control": "no-cache", ETag: etag })
+          .type("text/javascript; charset=utf-8")
+          .send(source);
+      });
+    }
     // public/ files: only paths that name one reach the disk, so pages skip a stat.
     const publicFiles = express.static(clientDir, {
       maxAge: "1h",

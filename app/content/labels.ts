@@ -51,6 +51,10 @@ export const LABELS = {
     errorText: "We could not show this page just now. Please try again in a moment.",
     reference: "Reference",
     goHome: "Go to the home page",
+    // Offline reading (issue 27 §1, decision 049): the service worker's offline page.
+    offlineTitle: "You are offline",
+    offlineText: "This page is not on this device. These quotes are, and you can read them now:",
+    offlineNone: "No quotes are on this device yet: the ones you read while online will be here.",
   },
   hindi: {
     readIn: "इन भाषाओं में भी पढ़ें",
@@ -101,6 +105,10 @@ export const LABELS = {
     errorText: "हम अभी यह पृष्ठ नहीं दिखा सके। कृपया थोड़ी देर में फिर कोशिश करें।",
     reference: "संदर्भ",
     goHome: "मुखपृष्ठ पर जाएँ",
+    // Offline reading (issue 27 §1, decision 049): the service worker's offline page.
+    offlineTitle: "आप ऑफ़लाइन हैं",
+    offlineText: "यह पृष्ठ इस डिवाइस पर नहीं है। ये सूक्तियाँ हैं, इन्हें आप अभी पढ़ सकते हैं:",
+    offlineNone: "इस डिवाइस पर अभी कोई सूक्ति नहीं है: ऑनलाइन पढ़ी गई सूक्तियाँ यहाँ मिलेंगी।",
   },
   marathi: {
     readIn: "या भाषांमध्येही वाचा",
@@ -151,6 +159,10 @@ export const LABELS = {
     errorText: "आम्ही आत्ता हे पान दाखवू शकलो नाही. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.",
     reference: "संदर्भ",
     goHome: "मुखपृष्ठावर जा",
+    // Offline reading (issue 27 §1, decision 049): the service worker's offline page.
+    offlineTitle: "तुम्ही ऑफलाइन आहात",
+    offlineText: "हे पान या डिव्हाइसवर नाही. हे सुविचार आहेत, ते तुम्ही आत्ता वाचू शकता:",
+    offlineNone: "या डिव्हाइसवर अजून कोणताही सुविचार नाही: ऑनलाइन वाचलेले सुविचार इथे दिसतील.",
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -8,10 +8,14 @@ export function loader() {
     short_name: siteConfig.name,
     description: siteConfig.about.teaser,
     lang: "en",
+    // The app's identity (a later start_url change keeps installs one app).
+    id: "/",
     start_url: "/",
     scope: "/",
     display: "standalone",
     background_color: BACKGROUND_COLOUR,
+    // The manifest holds one colour; the pages' theme-color meta tags give the
+    // light and dark ones (root.tsx), which an installed app follows.
     theme_color: THEME_COLOUR,
     icons: [
       { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },

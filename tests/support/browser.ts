@@ -33,13 +33,15 @@ async function watchErrors(page: Page): Promise<string[]> {
 
 /**
  * A page in a context of its own (a fresh profile: empty cache, no
- * permissions), with its errors recorded in `errors`.
+ * permissions), with its errors recorded in `errors`. Contexts here run
+ * without the service worker (it would take over mid-test and hide requests
+ * from page.route); tests/e2e/offline.test.ts opens its own with it.
  */
 export async function newPage(
   browser: Browser,
   options: Parameters<Browser["newContext"]>[0] = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ serviceWorkers: "block", ...options });
   const page = await context.newPage();
   return { context, page, errors: await watchErrors(page) };
 }
@@ -73,7 +75,7 @@ export function useServerAndBrowser(): {
   const state = {} as { server: RunningServer; browser: Browser; context: BrowserContext };
   beforeAll(async () => {
     [state.server, state.browser] = await Promise.all([startServer(), launchBrowser()]);
-    state.context = await state.browser.newContext();
+    state.context = await state.browser.newContext({ serviceWorkers: "block" });
   });
   afterAll(async () => {
     await state.browser?.close();

@@ -54,6 +54,10 @@ export async function startServer(
      * database of its own starts on a copy of the run's demo database when Vitest made one.
      */
     freshDatabase?: boolean;
+    /** Where `server.js` and build/ are: a copy of the checkout (another build); the checkout by default. */
+    cwd?: string;
+    /** Listen on this port (a restart at the same address); a free one by default. */
+    port?: number;
   } = {},
 ): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "sukti-test-"));
@@ -61,11 +65,11 @@ export async function startServer(
   const demo = process.env[DEMO_DB_ENV];
   if (demo && !options.dbPath && !options.env?.DATABASE_URL && !options.freshDatabase)
     copyFileSync(demo, dbPath);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const command = [process.execPath, ...(options.nodeArgs ?? []), "server.js"];
   if (options.fileLimit) command.unshift("prlimit", `--nofile=${options.fileLimit}:${options.fileLimit}`);
   const child = spawn(command[0]!, command.slice(1), {
-    cwd: path.resolve(import.meta.dirname, "../.."),
+    cwd: options.cwd ?? path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,
       NODE_ENV: "production",
