@@ -53,7 +53,7 @@ describe("romaniseWord, Marathi", () => {
 describe("romanise", () => {
   it("keeps punctuation, line breaks and Latin text, and writes Devanagari digits in ASCII", () => {
     expect(romanise("प्रेम गली अति साँकरी,\nता में दो न समाहिं। (Kabir) ॥१२॥", "hindi")).toBe(
-      "prem gali ati sankri,\nta men do na samahin. (Kabir) ||12||",
+      "prem gali ati sankari,\nta men do na samahin. (Kabir) ||12||",
     );
   });
   it("leaves text without Devanagari as it is", () => {
