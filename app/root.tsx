@@ -15,6 +15,7 @@ import { InlineStyles } from "#app/components/inline-styles.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
+import { TextSizeScript } from "#app/components/text-size.tsx";
 import { yearIn } from "#app/content/daily.ts";
 import { labelsFor } from "#app/content/labels.ts";
 import { isLanguage, LANG_TAG, type Language } from "#app/content/languages.ts";
@@ -87,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#7a2e0e" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#1a1410" media="(prefers-color-scheme: dark)" />
         <Meta />
+        <TextSizeScript />
         <InlineStyles />
         <Links />
       </head>

@@ -51,6 +51,11 @@ export const LABELS = {
     errorText: "We could not show this page just now. Please try again in a moment.",
     reference: "Reference",
     goHome: "Go to the home page",
+    // Reading comfort (issue 27 §3–4: text size, Roman letters).
+    textSize: "Text size",
+    largerText: "Larger text",
+    smallerText: "Smaller text",
+    romanLetters: "Roman letters",
   },
   hindi: {
     readIn: "इन भाषाओं में भी पढ़ें",
@@ -101,6 +106,11 @@ export const LABELS = {
     errorText: "हम अभी यह पृष्ठ नहीं दिखा सके। कृपया थोड़ी देर में फिर कोशिश करें।",
     reference: "संदर्भ",
     goHome: "मुखपृष्ठ पर जाएँ",
+    // Reading comfort (issue 27 §3–4: text size, Roman letters).
+    textSize: "अक्षरों का आकार",
+    largerText: "बड़े अक्षर",
+    smallerText: "छोटे अक्षर",
+    romanLetters: "रोमन लिपि में",
   },
   marathi: {
     readIn: "या भाषांमध्येही वाचा",
@@ -151,6 +161,11 @@ export const LABELS = {
     errorText: "आम्ही आत्ता हे पान दाखवू शकलो नाही. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.",
     reference: "संदर्भ",
     goHome: "मुखपृष्ठावर जा",
+    // Reading comfort (issue 27 §3–4: text size, Roman letters).
+    textSize: "अक्षरांचा आकार",
+    largerText: "मोठी अक्षरे",
+    smallerText: "लहान अक्षरे",
+    romanLetters: "रोमन लिपीत",
   },
 } satisfies Record<Language, Record<string, string>>;
 

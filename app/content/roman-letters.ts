@@ -285,3 +285,22 @@ export function romanise(text: string, language: RomanLanguage): string {
 export function hasDevanagari(text: string): boolean {
   return /[\u0900-\u097F]/.test(text);
 }
+
+/** A post's quote in Roman letters, as its page shows it under the "Roman letters" toggle. */
+export interface RomanQuote {
+  lang: "hi-Latn" | "mr-Latn";
+  title: string;
+  /** The text with its line breaks (verses keep their lines). */
+  text: string;
+}
+
+/** The Roman version of a Hindi or Marathi post (null for English, or for a post with no Devanagari). */
+export function romanQuote(language: string, title: string, plainText: string): RomanQuote | null {
+  if (language !== "hindi" && language !== "marathi") return null;
+  if (!hasDevanagari(title) && !hasDevanagari(plainText)) return null;
+  return {
+    lang: language === "hindi" ? "hi-Latn" : "mr-Latn",
+    title: romanise(title, language),
+    text: romanise(plainText, language),
+  };
+}

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import { SearchEmpty } from "#app/components/search-empty.tsx";
+import { TextSizeControls } from "#app/components/text-size.tsx";
 import { SearchResults } from "#app/components/search-results.tsx";
 import { labelsFor } from "#app/content/labels.ts";
 import { POSTS_PER_PAGE, parsePageParam } from "#app/content/post-view.ts";
@@ -100,6 +101,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const labels = labelsFor("english");
   return (
     <section className="search-page">
+      <TextSizeControls labels={labels} />
       <h1>
         Search results for{" "}
         <q>
