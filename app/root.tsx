@@ -15,7 +15,7 @@ import { InlineStyles } from "#app/components/inline-styles.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
-import { TextSizeScript } from "#app/components/text-size.tsx";
+import { TextSizeScript } from "#app/components/text-size-script.tsx";
 import { yearIn } from "#app/content/daily.ts";
 import { labelsFor } from "#app/content/labels.ts";
 import { isLanguage, LANG_TAG, type Language } from "#app/content/languages.ts";

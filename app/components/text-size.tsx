@@ -7,22 +7,12 @@
 // that script has run (html[data-text-size]): without JavaScript they could
 // not work, so they are not shown.
 import { useEffect, useState } from "react";
-import { useNonce } from "#app/components/nonce.tsx";
+import {
+  DEFAULT_TEXT_SIZE,
+  TEXT_SIZE_KEY as KEY,
+  TEXT_SIZE_STEPS,
+} from "#app/components/text-size-script.tsx";
 import type { Labels } from "#app/content/labels.ts";
-
-const KEY = "sukti-text-size";
-/** Steps 0…5; the stylesheet gives each a scale (0.875, 1, 1.15, 1.3, 1.5, 1.75). */
-export const TEXT_SIZE_STEPS = 6;
-export const DEFAULT_TEXT_SIZE = 1;
-
-export const TEXT_SIZE_SCRIPT = `var s;try{s=localStorage.getItem("${KEY}")}catch(e){}document.documentElement.dataset.textSize=/^[0-${TEXT_SIZE_STEPS - 1}]$/.test(s)?s:"${DEFAULT_TEXT_SIZE}"`;
-
-/** The pre-paint script, for the <head> of every page. */
-export function TextSizeScript() {
-  const nonce = useNonce();
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by its hash.
-  return <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: TEXT_SIZE_SCRIPT }} />;
-}
 
 function currentStep(): number {
   const step = Number(document.documentElement.dataset.textSize);
@@ -43,7 +33,7 @@ export function TextSizeControls({ labels }: { labels: Labels }) {
     setStep(next);
   };
   return (
-    <div className="text-size" role="group" aria-label={labels.textSize}>
+    <fieldset className="text-size" aria-label={labels.textSize}>
       <button
         type="button"
         className="text-size-button"
@@ -64,6 +54,6 @@ export function TextSizeControls({ labels }: { labels: Labels }) {
       >
         <span aria-hidden="true">A+</span>
       </button>
-    </div>
+    </fieldset>
   );
 }

@@ -1,9 +1,8 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { dailyOffset, dayNumber } from "#app/content/daily.ts";
-import { type Language, postPath } from "#app/content/languages.ts";
 import { htmlToText } from "#app/content/html-text.ts";
+import { type Language, postPath } from "#app/content/languages.ts";
 import type { Post } from "#app/content/model.ts";
-import { romanQuote } from "#app/content/roman-letters.ts";
 import {
   POSTS_PER_PAGE,
   parsePageParam,
@@ -11,6 +10,7 @@ import {
   toPostCard,
   toPostView,
 } from "#app/content/post-view.ts";
+import { romanQuote } from "#app/content/roman-letters.ts";
 import { originContext, storeContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
 
