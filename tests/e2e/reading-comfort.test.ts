@@ -166,6 +166,13 @@ test("with JavaScript: the Roman letters choice is remembered on the next post, 
   await expect.poll(() => page.locator("h1").textContent()).not.toBe(title);
   expect(await page.locator('[lang="mr-Latn"]').isVisible()).toBe(true);
 
+  // Moved to from a language home (a fresh toggle, rendered in the browser): open too.
+  await page.getByRole("link", { name: "मराठी", exact: true }).first().click();
+  await page.waitForURL(/\/marathi\/home$/);
+  await page.locator(".post-grid .post-card-link").nth(1).click();
+  await page.waitForURL(/\/marathi\/(?!home)/);
+  await expect.poll(() => page.locator('[lang="mr-Latn"]').isVisible()).toBe(true);
+
   // Closed, it stays closed on the next load.
   await page.locator("details.roman-letters summary").click();
   await expect.poll(() => page.evaluate(() => localStorage.getItem("sukti-roman-letters"))).toBe("0");
