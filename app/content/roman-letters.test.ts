@@ -29,6 +29,9 @@ describe("romaniseWord, Hindi", () => {
     ["आज", "aaj"], // आ at the start is aa
     ["क्षमा", "kshama"],
     ["न", "na"], // one syllable keeps its a
+    ["सफेद", "safed"], // फ as f, as people type it
+    ["लिए", "liye"], // a y between i and e
+    ["चाहिए", "chahiye"],
   ];
   it.each(cases)("%s → %s", (word, roman) => {
     expect(romaniseWord(word, "hindi")).toBe(roman);
@@ -44,6 +47,7 @@ describe("romaniseWord, Marathi", () => {
     ["प्रशासनाचे", "prashasanache"], // a long word keeps its stem whole
     ["मुंगी", "mungi"],
     ["आणि", "aani"],
+    ["एकनाथ", "eknath"], // three syllables once the final a is gone
   ];
   it.each(cases)("%s → %s", (word, roman) => {
     expect(romaniseWord(word, "marathi")).toBe(roman);
@@ -86,7 +90,7 @@ describe("the held-out lexicons (docs/roman-letters.md)", () => {
     expect(share("hindi", "hindi.heldout.tsv")).toBeGreaterThanOrEqual(0.85);
   });
   it("keeps the large samples where they were measured (a fall means a rule broke)", () => {
-    expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.69);
-    expect(share("marathi", "marathi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.45);
+    expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.71);
+    expect(share("marathi", "marathi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.47);
   });
 });
