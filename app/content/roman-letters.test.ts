@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasDevanagari, type RomanLanguage, romanise, romaniseWord } from "#app/content/roman-letters.ts";
+import {
+  hasDevanagari,
+  MAX_ROMAN_TEXT,
+  type RomanLanguage,
+  romanise,
+  romaniseWord,
+  romanQuote,
+} from "#app/content/roman-letters.ts";
 
 describe("romaniseWord, Hindi", () => {
   const cases: [string, string][] = [
@@ -68,6 +75,24 @@ describe("romanise", () => {
   it("accepts decomposed nukta letters as precomposed ones", () => {
     expect(romaniseWord("\u095B\u093F\u0902\u0926\u0917\u0940", "hindi")).toBe("zindagi");
     expect(romaniseWord("ज\u093C\u093F\u0902\u0926\u0917\u0940", "hindi")).toBe("zindagi");
+  });
+});
+
+describe("romanQuote", () => {
+  it("gives Hindi and Marathi posts a Roman version with their lines, and no other", () => {
+    expect(romanQuote("hindi", "प्रेम", "प्रेम गली\nअति साँकरी")).toEqual({
+      lang: "hi-Latn",
+      title: "prem",
+      text: "prem gali\nati sankari",
+    });
+    expect(romanQuote("marathi", "ज्ञान", "ज्ञान")?.lang).toBe("mr-Latn");
+    expect(romanQuote("english", "Love", "प्रेम")).toBeNull();
+    expect(romanQuote("hindi", "Love", "Only English here")).toBeNull();
+  });
+  it("gives none past MAX_ROMAN_TEXT characters (an essay, not a quote: it would double the page)", () => {
+    const line = "प्रेम गली अति साँकरी\n";
+    expect(romanQuote("hindi", "प्रेम", line.repeat(Math.floor(MAX_ROMAN_TEXT / line.length)))).not.toBeNull();
+    expect(romanQuote("hindi", "प्रेम", "प".repeat(MAX_ROMAN_TEXT + 1))).toBeNull();
   });
 });
 

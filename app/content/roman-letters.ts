@@ -304,9 +304,22 @@ export interface RomanQuote {
   text: string;
 }
 
-/** The Roman version of a Hindi or Marathi post (null for English, or for a post with no Devanagari). */
+/**
+ * The longest text given a Roman version. Quotes are a few hundred
+ * characters (the demo's longest under 2,000); a post may hold 256 Ki
+ * (decision 043), which would double the page and cost ~90 ms a render
+ * (0.14 ms for 300 characters, measured). An essay is not a quote to follow
+ * in chat letters, so it gets none.
+ */
+export const MAX_ROMAN_TEXT = 4_000;
+
+/**
+ * The Roman version of a Hindi or Marathi post: null for English, for a post
+ * with no Devanagari, and past MAX_ROMAN_TEXT characters.
+ */
 export function romanQuote(language: string, title: string, plainText: string): RomanQuote | null {
   if (language !== "hindi" && language !== "marathi") return null;
+  if (plainText.length > MAX_ROMAN_TEXT) return null;
   if (!hasDevanagari(title) && !hasDevanagari(plainText)) return null;
   return {
     lang: language === "hindi" ? "hi-Latn" : "mr-Latn",
