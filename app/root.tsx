@@ -16,6 +16,7 @@ import { useNonce } from "#app/components/nonce.tsx";
 import { useServiceWorker } from "#app/components/service-worker.ts";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
+import { TextSizeScript } from "#app/components/text-size-script.tsx";
 import { yearIn } from "#app/content/daily.ts";
 import { labelsFor } from "#app/content/labels.ts";
 import { isLanguage, LANG_TAG, type Language } from "#app/content/languages.ts";
@@ -89,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#7a2e0e" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#1a1410" media="(prefers-color-scheme: dark)" />
         <Meta />
+        <TextSizeScript />
         <InlineStyles />
         <Links />
       </head>

@@ -3,6 +3,7 @@ import { Pagination } from "#app/components/pagination.tsx";
 import { PostArticle } from "#app/components/post-article.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
+import { TextSizeControls } from "#app/components/text-size.tsx";
 import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
 import { postMeta } from "#app/content/post-meta.ts";
@@ -16,6 +17,7 @@ export function LanguageScreen({ data }: { data: LanguageRouteData }) {
   const daily = data.quoteOfTheDay;
   return (
     <section className="language-home" lang={LANG_TAG[data.pageLanguage]}>
+      <TextSizeControls labels={labels} />
       <h1>
         {labels.languageHome}
         {data.page > 1 ? ` · ${labels.page} ${data.page}` : ""}
@@ -64,15 +66,20 @@ export function LanguageScreen({ data }: { data: LanguageRouteData }) {
 }
 
 export function PostScreen({ data }: { data: PostRouteData }) {
+  const labels = labelsFor(data.pageLanguage);
   return (
-    <PostArticle
-      post={data.post}
-      labels={labelsFor(data.pageLanguage)}
-      url={data.url}
-      previous={data.previous}
-      next={data.next}
-      related={data.related}
-    />
+    <>
+      <TextSizeControls labels={labels} />
+      <PostArticle
+        post={data.post}
+        labels={labels}
+        url={data.url}
+        previous={data.previous}
+        next={data.next}
+        related={data.related}
+        roman={data.roman}
+      />
+    </>
   );
 }
 

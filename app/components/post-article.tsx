@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
+import { RomanLetters } from "#app/components/roman-letters.tsx";
 import { ShareActions } from "#app/components/share-actions.tsx";
 import { ShareImageLink } from "#app/components/share-image-link.tsx";
 import { htmlToText } from "#app/content/html-text.ts";
 import type { Labels } from "#app/content/labels.ts";
 import type { PostCard, PostView } from "#app/content/post-view.ts";
+import type { RomanQuote } from "#app/content/roman-letters.ts";
 
 export interface PostArticleProps {
   post: PostView;
@@ -14,9 +16,11 @@ export interface PostArticleProps {
   previous: PostCard | null;
   next: PostCard | null;
   related: PostCard[];
+  /** The quote in Roman letters, under a toggle (Hindi and Marathi posts). */
+  roman?: RomanQuote | null;
 }
 
-export function PostArticle({ post, labels, url, previous, next, related }: PostArticleProps) {
+export function PostArticle({ post, labels, url, previous, next, related, roman }: PostArticleProps) {
   return (
     <div className="post-layout" lang={post.lang}>
       <article className="post">
@@ -40,6 +44,7 @@ export function PostArticle({ post, labels, url, previous, next, related }: Post
             {post.source.reference}
           </p>
         ) : null}
+        {roman ? <RomanLetters roman={roman} labels={labels} /> : null}
         {post.translations.length > 0 ? (
           <p className="post-translations">
             <span>{labels.readIn}:</span>

@@ -55,6 +55,11 @@ export const LABELS = {
     offlineTitle: "You are offline",
     offlineText: "This page is not on this device. These quotes are, and you can read them now:",
     offlineNone: "No quotes are on this device yet: the ones you read while online will be here.",
+    // Reading comfort (issue 27 §3–4: text size, Roman letters).
+    textSize: "Text size",
+    largerText: "Larger text",
+    smallerText: "Smaller text",
+    romanLetters: "Roman letters",
   },
   hindi: {
     readIn: "इन भाषाओं में भी पढ़ें",
@@ -109,6 +114,11 @@ export const LABELS = {
     offlineTitle: "आप ऑफ़लाइन हैं",
     offlineText: "यह पृष्ठ इस डिवाइस पर नहीं है। ये सूक्तियाँ हैं, इन्हें आप अभी पढ़ सकते हैं:",
     offlineNone: "इस डिवाइस पर अभी कोई सूक्ति नहीं है: ऑनलाइन पढ़ी गई सूक्तियाँ यहाँ मिलेंगी।",
+    // Reading comfort (issue 27 §3–4: text size, Roman letters).
+    textSize: "अक्षरों का आकार",
+    largerText: "बड़े अक्षर",
+    smallerText: "छोटे अक्षर",
+    romanLetters: "रोमन लिपि में",
   },
   marathi: {
     readIn: "या भाषांमध्येही वाचा",
@@ -163,6 +173,11 @@ export const LABELS = {
     offlineTitle: "तुम्ही ऑफलाइन आहात",
     offlineText: "हे पान या डिव्हाइसवर नाही. हे सुविचार आहेत, ते तुम्ही आत्ता वाचू शकता:",
     offlineNone: "या डिव्हाइसवर अजून कोणताही सुविचार नाही: ऑनलाइन वाचलेले सुविचार इथे दिसतील.",
+    // Reading comfort (issue 27 §3–4: text size, Roman letters).
+    textSize: "अक्षरांचा आकार",
+    largerText: "मोठी अक्षरे",
+    smallerText: "लहान अक्षरे",
+    romanLetters: "रोमन लिपीत",
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -9,7 +9,7 @@
 
 import { MIN_PRONOUNCED_LETTERS, pronunciationSkeletons } from "#app/content/english-pronunciation.ts";
 
-const CONSONANTS: Record<string, string> = {
+export const CONSONANTS: Record<string, string> = {
   क: "k",
   ख: "kh",
   ग: "g",

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { dailyOffset, dayNumber } from "#app/content/daily.ts";
+import { htmlToText } from "#app/content/html-text.ts";
 import { type Language, postPath } from "#app/content/languages.ts";
 import type { Post } from "#app/content/model.ts";
 import {
@@ -9,6 +10,7 @@ import {
   toPostCard,
   toPostView,
 } from "#app/content/post-view.ts";
+import { romanQuote } from "#app/content/roman-letters.ts";
 import { originContext, storeContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
 
@@ -82,6 +84,8 @@ export async function loadPostPage(post: Post, context: Context) {
     previous: adjacent.previous ? toPostCard(adjacent.previous) : null,
     next: adjacent.next ? toPostCard(adjacent.next) : null,
     related: related.map(toPostCard),
+    /** The quote in Roman letters (Hindi and Marathi posts; decision 051). */
+    roman: romanQuote(language, post.title, htmlToText(post.content)),
   };
 }
 

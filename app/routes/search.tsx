@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import { SearchEmpty } from "#app/components/search-empty.tsx";
 import { SearchResults } from "#app/components/search-results.tsx";
+import { TextSizeControls } from "#app/components/text-size.tsx";
 import { labelsFor } from "#app/content/labels.ts";
 import { POSTS_PER_PAGE, parsePageParam } from "#app/content/post-view.ts";
 import { cleanSearchText, scriptOf, searchTextFromPath, toSearchHitView } from "#app/content/search-page.ts";
@@ -100,6 +101,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const labels = labelsFor("english");
   return (
     <section className="search-page">
+      <TextSizeControls labels={labels} />
       <h1>
         Search results for{" "}
         <q>

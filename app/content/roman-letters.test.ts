@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  hasDevanagari,
+  MAX_ROMAN_TEXT,
+  type RomanLanguage,
+  romanise,
+  romaniseWord,
+  romanQuote,
+} from "#app/content/roman-letters.ts";
+
+describe("romaniseWord, Hindi", () => {
+  const cases: [string, string][] = [
+    ["प्रेम", "prem"], // final schwa dropped
+    ["कबीर", "kabir"],
+    ["अपना", "apna"], // medial schwa in VC_CV
+    ["समझना", "samajhna"], // two neighbours never both go
+    ["कमल", "kamal"],
+    ["ज्ञान", "gyan"],
+    ["संबंध", "sambandh"], // anusvara m before a labial
+    ["हिंदी", "hindi"],
+    ["कहाँ", "kahan"], // chandrabindu
+    ["ज़िंदगी", "zindagi"], // nukta
+    ["फ़कीर", "fakir"],
+    ["लड़का", "ladka"],
+    ["ऋषि", "rishi"],
+    ["श्याम", "shyam"],
+    ["भक्ति", "bhakti"],
+    ["छाया", "chhaya"],
+    ["घर", "ghar"],
+    ["सत्य", "satya"], // a final cluster in y keeps its a
+    ["मित्र", "mitra"],
+    ["दुःख", "dukh"], // visarga before a consonant
+    ["नमः", "namah"],
+    ["आज", "aaj"], // आ at the start is aa
+    ["क्षमा", "kshama"],
+    ["न", "na"], // one syllable keeps its a
+    ["सफेद", "safed"], // फ as f, as people type it
+    ["लिए", "liye"], // a y between i and e
+    ["चाहिए", "chahiye"],
+  ];
+  it.each(cases)("%s → %s", (word, roman) => {
+    expect(romaniseWord(word, "hindi")).toBe(roman);
+  });
+});
+
+describe("romaniseWord, Marathi", () => {
+  const cases: [string, string][] = [
+    ["ज्ञानेश्वर", "dnyaneshvar"], // ज्ञ as dny
+    ["अमृत", "amrut"], // ऋ as ru
+    ["प्रसाद", "prasad"],
+    ["करतो", "karto"],
+    ["प्रशासनाचे", "prashasanache"], // a long word keeps its stem whole
+    ["मुंगी", "mungi"],
+    ["आणि", "aani"],
+    ["एकनाथ", "eknath"], // three syllables once the final a is gone
+  ];
+  it.each(cases)("%s → %s", (word, roman) => {
+    expect(romaniseWord(word, "marathi")).toBe(roman);
+  });
+});
+
+describe("romanise", () => {
+  it("keeps punctuation, line breaks and Latin text, and writes Devanagari digits in ASCII", () => {
+    expect(romanise("प्रेम गली अति साँकरी,\nता में दो न समाहिं। (Kabir) ॥१२॥", "hindi")).toBe(
+      "prem gali ati sankari,\nta men do na samahin. (Kabir) ||12||",
+    );
+  });
+  it("leaves text without Devanagari as it is", () => {
+    expect(romanise("Love — 42!", "marathi")).toBe("Love — 42!");
+    expect(hasDevanagari("Love")).toBe(false);
+    expect(hasDevanagari("प्रेम")).toBe(true);
+  });
+  it("accepts decomposed nukta letters as precomposed ones", () => {
+    expect(romaniseWord("\u095B\u093F\u0902\u0926\u0917\u0940", "hindi")).toBe("zindagi");
+    expect(romaniseWord("ज\u093C\u093F\u0902\u0926\u0917\u0940", "hindi")).toBe("zindagi");
+  });
+});
+
+describe("romanQuote", () => {
+  it("gives Hindi and Marathi posts a Roman version with their lines, and no other", () => {
+    expect(romanQuote("hindi", "प्रेम", "प्रेम गली\nअति साँकरी")).toEqual({
+      lang: "hi-Latn",
+      title: "prem",
+      text: "prem gali\nati sankari",
+    });
+    expect(romanQuote("marathi", "ज्ञान", "ज्ञान")?.lang).toBe("mr-Latn");
+    expect(romanQuote("english", "Love", "प्रेम")).toBeNull();
+    expect(romanQuote("hindi", "Love", "Only English here")).toBeNull();
+  });
+  it("gives none past MAX_ROMAN_TEXT characters (an essay, not a quote: it would double the page)", () => {
+    const line = "प्रेम गली अति साँकरी\n";
+    expect(romanQuote("hindi", "प्रेम", line.repeat(Math.floor(MAX_ROMAN_TEXT / line.length)))).not.toBeNull();
+    expect(romanQuote("hindi", "प्रेम", "प".repeat(MAX_ROMAN_TEXT + 1))).toBeNull();
+  });
+});
+
+/** The share of a lexicon's words written in one of their attested spellings. */
+function share(language: RomanLanguage, file: string): number {
+  const words = new Map<string, Set<string>>();
+  const text = readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/romanised", file), "utf8");
+  for (const line of text.split("\n").slice(1)) {
+    const [devanagari, romanised] = line.split("\t");
+    if (!devanagari || !romanised) continue;
+    words.set(devanagari, (words.get(devanagari) ?? new Set()).add(romanised));
+  }
+  let hits = 0;
+  for (const [word, spellings] of words) if (spellings.has(romaniseWord(word, language))) hits++;
+  return hits / words.size;
+}
+
+describe("the held-out lexicons (docs/roman-letters.md)", () => {
+  it("writes at least 85% of the held-out Hindi demo words (Dakshina) as people did", () => {
+    expect(share("hindi", "hindi.heldout.tsv")).toBeGreaterThanOrEqual(0.85);
+  });
+  it("keeps the large samples where they were measured (a fall means a rule broke)", () => {
+    expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.71);
+    expect(share("marathi", "marathi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.47);
+  });
+});

@@ -1,0 +1,329 @@
+// Hindi and Marathi in Roman letters (issue 27 §4), written the way people
+// write them in chat, not in a scholarly scheme: प्रेम → prem, कबीर → kabir,
+// ज्ञान → gyan (Hindi) / dnyan (Marathi). One job: Devanagari text in, Latin
+// text out; everything that is not a Devanagari letter (Latin words,
+// punctuation, line breaks) passes through, Devanagari digits become ASCII.
+// The letters come from search-roman.ts (which romanises for matching, not
+// for reading); the choices were measured on the tune halves of attested
+// human romanisations and are reported on the held-out halves
+// (docs/roman-letters.md, `npm run eval:roman-letters`).
+
+import { CONSONANTS } from "#app/content/search-roman.ts";
+
+export type RomanLanguage = "hindi" | "marathi";
+
+const VIRAMA = "\u094D";
+const NUKTA = "\u093C";
+const ANUSVARA = "\u0902";
+const CHANDRABINDU = "\u0901";
+const VISARGA = "\u0903";
+
+/**
+ * Letters people type otherwise than search-roman.ts spells them: फ as f
+ * (safed, kafila: 74.1% of the large Hindi tune words against 72.9% with ph).
+ */
+const PLAIN: Record<string, string> = { फ: "f" };
+
+/** Letters with a nukta, as people type them (ज़ z, फ़ f, ड़ d as in ladka). */
+const NUKTA_CONSONANTS: Record<string, string> = {
+  क: "k",
+  ख: "kh",
+  ग: "g",
+  ज: "z",
+  ड: "d",
+  ढ: "dh",
+  फ: "f",
+  य: "y",
+  र: "r",
+  न: "n",
+  ळ: "l",
+};
+
+/** Independent vowels; "A", "I", "U" are the long vowels, spelled by position (see vowelText). */
+const VOWELS: Record<string, string> = {
+  अ: "a",
+  आ: "A",
+  इ: "i",
+  ई: "I",
+  उ: "u",
+  ऊ: "U",
+  ऋ: "R",
+  ॠ: "R",
+  ऌ: "li",
+  ए: "e",
+  ऐ: "ai",
+  ओ: "o",
+  औ: "au",
+  ऍ: "e",
+  ऎ: "e",
+  ऑ: "o",
+  ऒ: "o",
+};
+
+const SIGNS: Record<string, string> = {
+  "\u093E": "A",
+  "\u093F": "i",
+  "\u0940": "I",
+  "\u0941": "u",
+  "\u0942": "U",
+  "\u0943": "R",
+  "\u0944": "R",
+  "\u0945": "e",
+  "\u0946": "e",
+  "\u0947": "e",
+  "\u0948": "ai",
+  "\u0949": "o",
+  "\u094A": "o",
+  "\u094B": "o",
+  "\u094C": "au",
+  "\u0962": "li",
+};
+
+/** Consonants an anusvara is written m before (sambandh, kumbh); before m it is n (kanmule). */
+const LABIALS = new Set(["p", "f", "b", "bh"]);
+
+/** One sound of a word: a consonant (with its vowel) or a vowel on its own. */
+interface Unit {
+  /** The consonant's letters; "" for an independent vowel. */
+  consonant: string;
+  /** The vowel: "" for none (virama, or a deleted schwa), "a" for the inherent vowel. */
+  vowel: string;
+  /** Whether `vowel` is the inherent a (a schwa that may be dropped). */
+  schwa: boolean;
+  /** A nasal (anusvara, chandrabindu) or h (visarga) after the vowel. */
+  coda: "" | "N" | "H";
+}
+
+/** Devanagari digits to ASCII. */
+function digit(c: string): string | undefined {
+  const code = c.codePointAt(0) ?? 0;
+  return code >= 0x966 && code <= 0x96f ? String(code - 0x966) : undefined;
+}
+
+/** Whether a character belongs to a Devanagari word (letters and signs, not digits or dandas). */
+function isWordChar(c: string): boolean {
+  const code = c.codePointAt(0) ?? 0;
+  return (
+    (code >= 0x900 && code <= 0x963 && code !== 0x964 && code !== 0x965) ||
+    (code >= 0x971 && code <= 0x97f) ||
+    c === "\u200C" ||
+    c === "\u200D"
+  );
+}
+
+function parse(word: string, language: RomanLanguage): Unit[] {
+  const chars = Array.from(word.normalize("NFD"));
+  const units: Unit[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i] as string;
+    const last = units[units.length - 1];
+    if (c === "ज" && chars[i + 1] === VIRAMA && chars[i + 2] === "ञ") {
+      units.push({ consonant: language === "marathi" ? "dny" : "gy", vowel: "a", schwa: true, coda: "" });
+      i += 2;
+      continue;
+    }
+    if (c === "क" && chars[i + 1] === VIRAMA && chars[i + 2] === "ष") {
+      units.push({ consonant: "ksh", vowel: "a", schwa: true, coda: "" });
+      i += 2;
+      continue;
+    }
+    const consonant = CONSONANTS[c];
+    if (consonant !== undefined) {
+      const nukta = chars[i + 1] === NUKTA;
+      if (nukta) i++;
+      units.push({
+        consonant: nukta ? (NUKTA_CONSONANTS[c] ?? consonant) : (PLAIN[c] ?? consonant),
+        vowel: "a",
+        schwa: true,
+        coda: "",
+      });
+      continue;
+    }
+    const sign = SIGNS[c];
+    if (sign !== undefined && last && last.consonant !== "" && last.schwa) {
+      last.vowel = sign;
+      last.schwa = false;
+      continue;
+    }
+    if (c === VIRAMA && last && last.schwa) {
+      last.vowel = "";
+      last.schwa = false;
+      continue;
+    }
+    if ((c === ANUSVARA || c === CHANDRABINDU) && last) {
+      last.coda = "N";
+      if (last.schwa) last.schwa = false; // a nasal keeps its vowel: संत sant, हंस hans
+      continue;
+    }
+    if (c === VISARGA && last) {
+      last.coda = "H";
+      continue;
+    }
+    const vowel = VOWELS[c];
+    if (vowel !== undefined) {
+      units.push({ consonant: "", vowel, schwa: false, coda: "" });
+      continue;
+    }
+    if (c === "ॐ") units.push({ consonant: "", vowel: "om", schwa: false, coda: "" });
+    // Nukta on its own, avagraha, zero-width joiners: nothing to write.
+  }
+  return units;
+}
+
+/** A final cluster ending in these keeps its a: satya, mitra, vishva (ण too was measured: 2 words fewer). */
+const KEEP_FINAL_A_AFTER = new Set(["y", "r", "v"]);
+
+/** Whether unit i sounds a vowel (after deletion so far). */
+function hasVowel(units: Unit[], i: number): boolean {
+  const u = units[i];
+  return u !== undefined && u.vowel !== "";
+}
+
+/**
+ * Schwa deletion: the final inherent a goes (except in a word of one
+ * syllable, after a cluster ending in y, r or v: satya, mitra, and before
+ * a visarga: namah), and a
+ * medial one goes between a vowel-consonant and a consonant-vowel (VC_CV),
+ * scanning from the right so that two neighbours never both go (samajhna).
+ */
+function dropSchwas(units: Unit[], language: RomanLanguage): void {
+  const end = units.length - 1;
+  let syllables = units.filter((u) => u.vowel !== "").length;
+  const final = units[end];
+  // A visarga keeps its vowel: namah.
+  if (final?.schwa && final.coda === "" && syllables > 1) {
+    const before = units[end - 1];
+    const cluster = before !== undefined && before.consonant !== "" && before.vowel === "";
+    if (!(cluster && KEEP_FINAL_A_AFTER.has(final.consonant))) {
+      final.vowel = "";
+      final.schwa = false;
+      syllables--;
+    }
+  }
+  for (let i = end - 1; i >= 1; i--) {
+    const u = units[i] as Unit;
+    const previous = units[i - 1] as Unit;
+    const next = units[i + 1] as Unit;
+    if (!u.schwa || u.coda !== "") continue;
+    // Marathi keeps a long word's stem whole: prashasanache, not prashasnache; eknath has 3
+    // syllables once its final a is gone (measured: 52.2% of the large tune words against 47.6%
+    // deleting as Hindi does, 50.3% never deleting, 51.8% counting the final a).
+    if (language === "marathi" && syllables > 3) continue;
+    // Left: a vowel, then this consonant alone (not the end of a cluster, not after a nasal: zindagi;
+    // deleting there too gains one tune word of 1,464 and writes zindgi).
+    if (!hasVowel(units, i - 1) || previous.coda !== "") continue;
+    // Right: a consonant that sounds a vowel.
+    if (next.consonant === "" || !hasVowel(units, i + 1)) continue;
+    u.vowel = "";
+    u.schwa = false;
+  }
+}
+
+/**
+ * Long vowels as people type them: आ is aa at the start of a word (aaj, aap)
+ * and a elsewhere (apna, kam); ई and ऊ are i and u everywhere. Measured on
+ * the large Hindi tune words: aa everywhere 47.9% (against 72.9%), a at the
+ * start too 72.4%, ee at the end 64.1%, oo 70.6%.
+ */
+function vowelText(vowel: string, initial: boolean, language: RomanLanguage): string {
+  switch (vowel) {
+    case "A":
+      return initial ? "aa" : "a";
+    case "I":
+      return "i";
+    case "U":
+      return "u";
+    case "R":
+      return language === "marathi" ? "ru" : "ri";
+    default:
+      return vowel;
+  }
+}
+
+/** One Devanagari word in Roman letters (lower case). */
+export function romaniseWord(word: string, language: RomanLanguage): string {
+  const units = parse(word, language);
+  dropSchwas(units, language);
+  let out = "";
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i] as Unit;
+    const initial = out === "";
+    const final = i === units.length - 1;
+    let text = u.consonant;
+    // A y between i and e or aa, as people write it: liye, chahiye (ए after ि).
+    if (text === "" && (u.vowel === "e" || u.vowel === "A") && units[i - 1]?.vowel === "i") text = "y";
+    // ऋ after a consonant is r + i/u: kri-shna; an independent ऋ is ri.
+    text += vowelText(u.vowel, initial && u.consonant === "", language);
+    if (u.coda === "N") {
+      const next = units[i + 1];
+      text += next && LABIALS.has(next.consonant) ? "m" : "n";
+    } else if (u.coda === "H" && !final) {
+      // Visarga: dukh (दुःख) drops it before a consonant; namah keeps it at the end.
+    } else if (u.coda === "H") {
+      text += "h";
+    }
+    out += text;
+  }
+  return out;
+}
+
+/** Devanagari text in Roman letters; the rest (Latin, punctuation, line breaks) as it is. */
+export function romanise(text: string, language: RomanLanguage): string {
+  let out = "";
+  let word = "";
+  const flush = () => {
+    if (word !== "") out += romaniseWord(word, language);
+    word = "";
+  };
+  for (const c of text.normalize("NFC")) {
+    if (isWordChar(c)) {
+      word += c;
+      continue;
+    }
+    flush();
+    const d = digit(c);
+    if (d !== undefined) out += d;
+    else if (c === "।") out += ".";
+    else if (c === "॥") out += "||";
+    else out += c;
+  }
+  flush();
+  return out;
+}
+
+/** Whether a text holds any Devanagari letter (a post with none needs no Roman version). */
+export function hasDevanagari(text: string): boolean {
+  return /[\u0900-\u097F]/.test(text);
+}
+
+/** A post's quote in Roman letters, as its page shows it under the "Roman letters" toggle. */
+export interface RomanQuote {
+  lang: "hi-Latn" | "mr-Latn";
+  title: string;
+  /** The text with its line breaks (verses keep their lines). */
+  text: string;
+}
+
+/**
+ * The longest text given a Roman version. Quotes are a few hundred
+ * characters (the demo's longest under 2,000); a post may hold 256 Ki
+ * (decision 043), which would double the page and cost ~90 ms a render
+ * (0.14 ms for 300 characters, measured). An essay is not a quote to follow
+ * in chat letters, so it gets none.
+ */
+export const MAX_ROMAN_TEXT = 4_000;
+
+/**
+ * The Roman version of a Hindi or Marathi post: null for English, for a post
+ * with no Devanagari, and past MAX_ROMAN_TEXT characters.
+ */
+export function romanQuote(language: string, title: string, plainText: string): RomanQuote | null {
+  if (language !== "hindi" && language !== "marathi") return null;
+  if (plainText.length > MAX_ROMAN_TEXT) return null;
+  if (!hasDevanagari(title) && !hasDevanagari(plainText)) return null;
+  return {
+    lang: language === "hindi" ? "hi-Latn" : "mr-Latn",
+    title: romanise(title, language),
+    text: romanise(plainText, language),
+  };
+}
