@@ -182,7 +182,10 @@ const urlSchema = (max: number) =>
   z.preprocess(
     trimmed,
     z
-      .string()
+      .string({
+        error: (issue) =>
+          issue.input === undefined ? "is missing" : `must be an address, not ${quote(issue.input)}`,
+      })
       .max(max, tooLong(max))
       .refine(
         (url) =>
@@ -195,7 +198,10 @@ const urlSchema = (max: number) =>
   );
 const imageUrlSchema = urlSchema(MAX_IMAGE_URL_LENGTH);
 /** The teacher's recording of the post (decision 052): checked as an image address is; null is none. */
-const audioUrlSchema = z.preprocess((value) => (value === null ? "" : value), urlSchema(MAX_AUDIO_URL_LENGTH));
+const audioUrlSchema = z.preprocess(
+  (value) => (value === null ? "" : value),
+  urlSchema(MAX_AUDIO_URL_LENGTH),
+);
 
 /** Tag or category names: trimmed, NFC, each with a usable slug, duplicates (same slug) dropped. */
 const termNamesSchema = z.preprocess(
