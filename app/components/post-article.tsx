@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PostListen } from "#app/components/listen.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
 import { ShareActions } from "#app/components/share-actions.tsx";
@@ -40,6 +41,13 @@ export function PostArticle({ post, labels, url, previous, next, related }: Post
             {post.source.reference}
           </p>
         ) : null}
+        <PostListen
+          title={post.title}
+          text={htmlToText(post.content)}
+          audio={post.audio}
+          language={post.language}
+          labels={labels}
+        />
         {post.translations.length > 0 ? (
           <p className="post-translations">
             <span>{labels.readIn}:</span>

@@ -51,6 +51,13 @@ export const LABELS = {
     errorText: "We could not show this page just now. Please try again in a moment.",
     reference: "Reference",
     goHome: "Go to the home page",
+    // listen (issue 27 §5, decision 052)
+    listen: "Listen",
+    listenPause: "Pause",
+    listenResume: "Resume",
+    listenStop: "Stop",
+    recording: "Recording",
+    playbackSpeed: "Speed",
   },
   hindi: {
     readIn: "इन भाषाओं में भी पढ़ें",
@@ -101,6 +108,13 @@ export const LABELS = {
     errorText: "हम अभी यह पृष्ठ नहीं दिखा सके। कृपया थोड़ी देर में फिर कोशिश करें।",
     reference: "संदर्भ",
     goHome: "मुखपृष्ठ पर जाएँ",
+    // listen (issue 27 §5, decision 052)
+    listen: "सुनें",
+    listenPause: "रोकें",
+    listenResume: "जारी रखें",
+    listenStop: "बंद करें",
+    recording: "रिकॉर्डिंग",
+    playbackSpeed: "गति",
   },
   marathi: {
     readIn: "या भाषांमध्येही वाचा",
@@ -151,6 +165,13 @@ export const LABELS = {
     errorText: "आम्ही आत्ता हे पान दाखवू शकलो नाही. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.",
     reference: "संदर्भ",
     goHome: "मुखपृष्ठावर जा",
+    // listen (issue 27 §5, decision 052)
+    listen: "ऐका",
+    listenPause: "थांबवा",
+    listenResume: "पुढे ऐका",
+    listenStop: "बंद करा",
+    recording: "ध्वनिमुद्रण",
+    playbackSpeed: "वेग",
   },
 } satisfies Record<Language, Record<string, string>>;
 
