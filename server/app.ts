@@ -160,7 +160,24 @@ export function createApp({
   if (fileCaches?.audio) {
     app.use(
       "/audio",
-      express.static(fileCaches.audio, { maxAge: "1d", index: false, redirect: false, dotfiles: "ignore" }),
+      express.static(fileCaches.audio, {
+        maxAge: "1d",
+        index: false,
+        redirect: false,
+        dotfiles: "ignore",
+        fallthrough: false,
+      }),
+      (
+        error: { status?: number },
+        _req: express.Request,
+        res: express.Response,
+        next: express.NextFunction,
+      ) => {
+        // A range past the end: 416 with the Content-Range send set; no such file: the site's 404 page.
+        if (error.status === 416) res.status(416).type("text/plain").send("Range Not Satisfiable\n");
+        else if (error.status === 404) next();
+        else next(error);
+      },
     );
   }
   app.use((_req, res, next) => {
