@@ -28,27 +28,32 @@ export function voiceFor(voices: readonly SpeechSynthesisVoice[], language: Lang
 }
 
 /**
- * The text in pieces of at most `max` characters, cut after a sentence (., !,
- * ?, ।, ॥) or a line where it can: Chrome stops a long utterance after ~15 s.
+ * The text in pieces of at most `max` characters: each line on its own (a
+ * title is read, then a pause), a line cut after a sentence (., !, ?, ।, ॥)
+ * where it must be, else at a space. Chrome stops a long utterance after ~15 s.
  */
 export function speechChunks(text: string, max = 200): string[] {
-  const pieces = text
-    .split(/(?<=[.!?।॥])\s+|\n+/u)
-    .map((piece) => piece.replace(/\s+/g, " ").trim())
-    .filter(Boolean);
   const chunks: string[] = [];
-  for (let piece of pieces) {
-    while (piece.length > max) {
-      const cut = piece.lastIndexOf(" ", max);
-      const at = cut > 0 ? cut : max;
-      chunks.push(piece.slice(0, at));
-      piece = piece.slice(at).trim();
+  for (const line of text.split(/\n+/)) {
+    let current = "";
+    for (let piece of line.split(/(?<=[.!?।॥])\s+/u)) {
+      piece = piece.replace(/\s+/g, " ").trim();
+      while (piece.length > max) {
+        if (current) chunks.push(current);
+        current = "";
+        const cut = piece.lastIndexOf(" ", max);
+        const at = cut > 0 ? cut : max;
+        chunks.push(piece.slice(0, at));
+        piece = piece.slice(at).trim();
+      }
+      if (!piece) continue;
+      if (current && current.length + piece.length + 1 <= max) current = `${current} ${piece}`;
+      else {
+        if (current) chunks.push(current);
+        current = piece;
+      }
     }
-    const last = chunks.at(-1);
-    if (!piece) continue;
-    if (last !== undefined && last.length + piece.length + 1 <= max)
-      chunks[chunks.length - 1] = `${last} ${piece}`;
-    else chunks.push(piece);
+    if (current) chunks.push(current);
   }
   return chunks;
 }
@@ -195,7 +200,8 @@ export function PostListen({
   labels: Labels;
 }) {
   // A title that is the quote's opening words is not read twice.
-  const spoken = text.startsWith(title) ? text : `${title}\n${text}`;
+  const opens = text.startsWith(title) && /^(?:$|[\s\p{P}])/u.test(text.slice(title.length));
+  const spoken = opens ? text : `${title}\n${text}`;
   return (
     <div className="listen">
       {audio ? <Recording src={audio} labels={labels} /> : null}

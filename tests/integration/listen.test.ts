@@ -13,27 +13,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runSukti } from "#tests/support/cli.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { silentWav } from "#tests/support/wav.ts";
 
 const ORIGIN = "https://sukti.example";
-
-/** A mono 8-bit 8 kHz WAV of `samples` samples of silence: 44 bytes of header, then the samples. */
-export function silentWav(samples: number): Buffer {
-  const wav = Buffer.alloc(44 + samples, 0x80);
-  wav.write("RIFF", 0, "ascii");
-  wav.writeUInt32LE(36 + samples, 4);
-  wav.write("WAVE", 8, "ascii");
-  wav.write("fmt ", 12, "ascii");
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(8000, 24);
-  wav.writeUInt32LE(8000, 28);
-  wav.writeUInt16LE(1, 32);
-  wav.writeUInt16LE(8, 34);
-  wav.write("data", 36, "ascii");
-  wav.writeUInt32LE(samples, 40);
-  return wav;
-}
 
 const WAV = silentWav(4000);
 
