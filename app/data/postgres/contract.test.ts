@@ -449,7 +449,9 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
     // The recordings are read at all (the comparison alone would pass if neither store read them).
     for (const store of [sqlite, postgres]) {
       expect((await store.getPost("hindi", "ज़िंदगी-शान्ति"))?.audioUrl).toBe("/audio/ज़िंदगी%20शान्ति.mp3");
-      expect((await store.getPost("english", "same-time-a"))?.audioUrl).toBe("https://media.example/cafe.m4a");
+      expect((await store.getPost("english", "same-time-a"))?.audioUrl).toBe(
+        "https://media.example/cafe.m4a",
+      );
     }
     await compareReads();
   }, 120_000);
