@@ -88,8 +88,13 @@ function stubSpeech({ voices, atStart }: { voices: { lang: string; name: string 
   Object.defineProperty(window, "speechSynthesis", { configurable: true, get: () => synth });
 }
 
-async function openWithVoices(voices: { lang: string; name: string }[], address: string, atStart = false) {
-  const opened = await newPage(browser!);
+async function openWithVoices(
+  voices: { lang: string; name: string }[],
+  address: string,
+  atStart = false,
+  viewport = { width: 1280, height: 800 },
+) {
+  const opened = await newPage(browser!, { viewport });
   await opened.page.addInitScript(stubSpeech, { voices, atStart });
   await opened.page.goto(`${server!.url}${address}`);
   await opened.page.waitForSelector("html[data-hydrated]");
@@ -148,8 +153,13 @@ test("with only an English voice, a Hindi post has no Listen button; an English 
   await english.context.close();
 });
 
-test("the recording's speed buttons set the player's playbackRate", async () => {
-  const { context, page, errors } = await openWithVoices([], "/hindi/dhai-akhar");
+test("the recording's speed buttons set the player's playbackRate; all of it fits a 360 px phone", async () => {
+  const { context, page, errors } = await openWithVoices(
+    [{ lang: "hi-IN", name: "Hindi" }],
+    "/hindi/dhai-akhar",
+    true,
+    { width: 360, height: 740 },
+  );
   const audio = page.locator("audio");
   expect(await audio.getAttribute("src")).toBe("/audio/dhai-akhar.wav");
   expect(await audio.getAttribute("preload")).toBe("none");
@@ -160,6 +170,13 @@ test("the recording's speed buttons set the player's playbackRate", async () => 
   expect(await speed.getByRole("button", { name: "1.5×" }).getAttribute("aria-pressed")).toBe("true");
   await speed.getByRole("button", { name: "0.75×" }).click();
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.playbackRate)).toBe(0.75);
+  await page.getByRole("button", { name: "सुनें" }).waitFor();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.locator(".listen").screenshot({
+    path: path.resolve(import.meta.dirname, "../../test-results/screenshots/listen-hindi-360.png"),
+  });
   expect(errors).toEqual([]);
   await context.close();
 });
