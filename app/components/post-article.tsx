@@ -42,6 +42,8 @@ export function PostArticle({ post, labels, url, previous, next, related }: Post
           </p>
         ) : null}
         <PostListen
+          // A new post is a new reading: the old one stops (its cleanup cancels the speech).
+          key={post.href}
           title={post.title}
           text={htmlToText(post.content)}
           audio={post.audio}

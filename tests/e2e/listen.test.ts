@@ -42,6 +42,11 @@ beforeAll(async () => {
       posts: [
         post("hindi", "dhai-akhar", "ढाई आखर", `<p>${HINDI_TEXT}</p>`, "/audio/dhai-akhar.wav"),
         post("english", "the-river", "The river", "<p>The river does not drink its own water.</p>"),
+        {
+          ...post("hindi", "prem-gali", "प्रेम गली", "<p>प्रेम गली अति साँकरी, तामें दो न समाहिं।</p>"),
+          idNum: 2,
+          postTime: 1_700_000_500,
+        },
       ],
     }),
   );
@@ -186,5 +191,23 @@ test("without JavaScript: the native player, no Listen button and no speed butto
   await page.goto(`${server!.url}/hindi/dhai-akhar`);
   expect(await page.locator("audio[controls]").count()).toBe(1);
   expect(await page.locator(".listen button").count()).toBe(0);
+  await context.close();
+});
+
+test("moving to another post while it reads stops the reading; the next post offers Listen afresh", async () => {
+  const { context, page, errors } = await openWithVoices(
+    [{ lang: "hi-IN", name: "Hindi" }],
+    "/hindi/dhai-akhar",
+    true,
+  );
+  await page.getByRole("button", { name: "सुनें" }).click();
+  await page.getByRole("button", { name: "रोकें" }).waitFor();
+  await page.locator(".post-nav-next").click();
+  await expect.poll(() => page.locator("h1").textContent()).toBe("प्रेम गली");
+  await page.getByRole("button", { name: "सुनें" }).waitFor();
+  expect(await page.getByRole("button", { name: "रोकें" }).count()).toBe(0);
+  const calls = (await speech(page)) as { call: string }[];
+  expect(calls.map((entry) => entry.call)).toEqual(["cancel", "speak", "speak", "cancel"]);
+  expect(errors).toEqual([]);
   await context.close();
 });
