@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_AUDIO_DIR } from "#app/data/audio-files.server.ts";
 import { DEFAULT_DATABASE_URL } from "#app/data/open-store.server.ts";
 
 const EnvSchema = z.object({
@@ -11,6 +12,8 @@ const EnvSchema = z.object({
   SHARE_IMAGE_DIR: z.string().min(1).default("data/share-images"),
   /** Where resized copies of the site's images are kept (created when missing). */
   IMAGE_VARIANT_DIR: z.string().min(1).default("data/image-variants"),
+  /** The site's recordings, served at /audio/ with byte ranges (decision 052). */
+  AUDIO_DIR: z.string().min(1).default(DEFAULT_AUDIO_DIR),
   /** Trust X-Forwarded-* from a proxy: "true", "loopback", a hop count, or addresses. */
   TRUST_PROXY: z.string().optional(),
   /** "off" lifts the bounds on concurrent searches (benchmarks, bulk checks). */

@@ -70,6 +70,9 @@ function item(overrides: Partial<WxrItem>): WxrItem {
     excerpt: "",
     terms: [],
     thumbnailId: "",
+    postParent: "",
+    mimeType: "",
+    enclosure: "",
     creator: "",
     meta: new Map(),
     ...overrides,
@@ -579,4 +582,73 @@ test("--source-field syntax, and its refusal for JSON and NDJSON files", () => {
   }
   expect(openSource("posts.json", "json", { language: "hindi" }).format).toBe("json");
   expect(openSource("export.xml", "wxr", { language: "hindi", sourceFields: fields }).format).toBe("wxr");
+});
+
+/** An attachment item of the fixture's shape, for post `parent`. */
+function attachmentItem(id: string, parent: string, url: string, mime = ""): string {
+  return `<item><title>rec</title><wp:post_id>${id}</wp:post_id><wp:post_parent>${parent}</wp:post_parent>
+    <wp:status>inherit</wp:status><wp:post_type>attachment</wp:post_type>${mime ? `<wp:post_mime_type>${mime}</wp:post_mime_type>` : ""}
+    <wp:attachment_url><![CDATA[${url}]]></wp:attachment_url></item>`;
+}
+
+function enclosureMeta(value: string): string {
+  return `<wp:postmeta><wp:meta_key>enclosure</wp:meta_key><wp:meta_value><![CDATA[${value}]]></wp:meta_value></wp:postmeta>`;
+}
+
+test("audio: an <enclosure> or the enclosure meta of type audio, else the post's first audio attachment (wherever it sits)", async () => {
+  const file = variant(FIXTURE, (text) =>
+    text
+      .replace(
+        "<wp:post_id>12</wp:post_id>",
+        `<enclosure url="https://santvani.example.org/kabir.mp3" length="1234" type="audio/mpeg"/><wp:post_id>12</wp:post_id>`,
+      )
+      .replace(
+        "<wp:post_id>14</wp:post_id>",
+        `${enclosureMeta("https://x.example/v.mp4\n999\nvideo/mp4")}<wp:post_id>14</wp:post_id>`,
+      )
+      .replace(
+        "<wp:post_id>15</wp:post_id>",
+        `${enclosureMeta("/audio/q.mp3\r\n10\r\naudio/mpeg\r\n")}<wp:post_id>15</wp:post_id>`,
+      )
+      .replace(
+        "</channel>",
+        `${attachmentItem("201", "13", "https://santvani.example.org/uploads/tuka.m4a")}
+        ${attachmentItem("202", "13", "https://santvani.example.org/uploads/second.mp3")}
+        ${attachmentItem("203", "14", "https://santvani.example.org/uploads/clip.bin", "audio/ogg")}
+        ${attachmentItem("204", "16", "https://santvani.example.org/uploads/page.pdf")}
+        ${attachmentItem("205", "17", "https://santvani.example.org/uploads/x.jpg", "image/jpeg")}</channel>`,
+      ),
+  );
+  const first = wxrSource(file, {}, "Asia/Kolkata");
+  for await (const _ of first.items({ bytes: 0 })) {
+    // the first read collects the attachments
+  }
+  expect(first.afterFirstPass?.().errors).toEqual([]);
+  const second = wxrSource(file, {}, "Asia/Kolkata", first.attachments);
+  const audio = new Map<string, unknown>();
+  for await (const item of second.items({ bytes: 0 })) {
+    if (item.kind === "post")
+      audio.set(/wp:post_id (\d+)/.exec(item.label)?.[1] ?? "", postValue(item).audio);
+  }
+  expect(audio.get("12")).toBe("https://santvani.example.org/kabir.mp3");
+  // Found after the post, by its parent; the first of two.
+  expect(audio.get("13")).toBe("https://santvani.example.org/uploads/tuka.m4a");
+  // A video enclosure is not a recording; the audio attachment (by its mime type) is.
+  expect(audio.get("14")).toBe("https://santvani.example.org/uploads/clip.bin");
+  expect(audio.get("15")).toBe("/audio/q.mp3");
+  expect(audio.get("16")).toBe("");
+  expect(audio.get("17")).toBe("");
+});
+
+test("audio: an attachment whose address could run in a browser is an error of the first read", async () => {
+  const file = variant(FIXTURE, (text) =>
+    text.replace(
+      "</channel>",
+      `${attachmentItem("206", "12", "javascript:alert(1)//x.mp3", "audio/mpeg")}</channel>`,
+    ),
+  );
+  const { after } = await readSource(file);
+  expect(after.errors).toEqual([
+    'item 14 (wp:post_id 206): audio: "javascript:alert(1)//x.mp3" is not an http(s) address or a path starting with / (attachment of post 12)',
+  ]);
 });

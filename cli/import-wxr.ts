@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import sanitizeHtml from "sanitize-html";
 import { SaxesParser, type SaxesTagNS } from "saxes";
+import { audioTypeOf } from "#app/content/audio.ts";
 import { dateString } from "#app/content/dates.ts";
 import { decodeEntities, htmlToPlainText } from "#app/content/html-text.ts";
 import type { Language } from "#app/content/languages.ts";
@@ -52,6 +53,12 @@ export interface WxrItem {
   excerpt: string;
   terms: { domain: string; nicename: string; name: string }[];
   thumbnailId: string;
+  /** wp:post_parent: an attachment's post. */
+  postParent: string;
+  /** wp:post_mime_type, when the export has it (an attachment's type). */
+  mimeType: string;
+  /** The post's audio enclosure: an <enclosure type="audio/…"> or its `enclosure` post meta ("url\nlength\ntype"). */
+  enclosure: string;
   /** dc:creator: the author's login. */
   creator: string;
   /** The post meta the reader was asked for (WPML's, --source-field's), first value of each key. */
@@ -88,6 +95,9 @@ function newItem(index: number): WxrItem {
     excerpt: "",
     terms: [],
     thumbnailId: "",
+    postParent: "",
+    mimeType: "",
+    enclosure: "",
     creator: "",
     meta: new Map(),
   };
@@ -251,6 +261,9 @@ export async function* parseWxr(
       if (itemChars > MAX_RECORD_BYTES) tooLarge();
     }
     if (depth === 3 && key === "wp:postmeta") meta = { key: "", value: "" };
+    if (depth === 3 && item && key === "enclosure" && item.enclosure === "") {
+      item.enclosure = audioEnclosure(tag.attributes.url?.value ?? "", tag.attributes.type?.value ?? "");
+    }
     if (depth === 2 && key === "wp:author") author = { login: "", name: "" };
     if (depth === 2 && key === "wp:term") term = { taxonomy: "", slug: "", description: "" };
   });
@@ -285,7 +298,11 @@ export async function* parseWxr(
       }
       if (key === "wp:postmeta") {
         if (meta.key === "_thumbnail_id") item.thumbnailId = meta.value.trim();
-        else if (metaKeys.has(meta.key) && !item.meta.has(meta.key)) item.meta.set(meta.key, meta.value);
+        else if (meta.key === "enclosure" && item.enclosure === "") {
+          // WordPress keeps a post's enclosure as "url\nlength\ntype".
+          const [url = "", , type = ""] = meta.value.split(/\r?\n/);
+          item.enclosure = audioEnclosure(url, type);
+        } else if (metaKeys.has(meta.key) && !item.meta.has(meta.key)) item.meta.set(meta.key, meta.value);
       }
     } else if (depth === 3 && stack[2] === "wp:author") {
       if (key === "wp:author_login") author.login = value.trim();
@@ -330,6 +347,26 @@ export async function* parseWxr(
   yield* queue;
 }
 
+/** The address when it is audio (by its declared type, else its extension), "" when not. */
+function audioEnclosure(url: string, type: string): string {
+  const address = url.trim();
+  if (address === "") return "";
+  const declared = type.trim().toLowerCase();
+  if (declared !== "") return declared.startsWith("audio/") ? address : "";
+  return audioTypeOf(address) ? address : "";
+}
+
+/** An attachment's address when it is audio (wp:post_mime_type, else the address's extension). */
+function audioAttachment(item: WxrItem): string {
+  return audioEnclosure(item.attachmentUrl, item.mimeType);
+}
+
+/**
+ * Key of a post's first audio attachment in WxrContext.attachments (which
+ * otherwise maps attachment ids, all digits, to their addresses).
+ */
+const audioKey = (postId: string) => `audio:${postId}`;
+
 function readItemField(item: WxrItem, key: string, value: string): void {
   switch (key) {
     case "title":
@@ -355,6 +392,12 @@ function readItemField(item: WxrItem, key: string, value: string): void {
       break;
     case "wp:post_password":
       item.postPassword = value;
+      break;
+    case "wp:post_parent":
+      item.postParent = value.trim();
+      break;
+    case "wp:post_mime_type":
+      item.mimeType = value.trim().toLowerCase();
       break;
     case "wp:attachment_url":
       item.attachmentUrl = value.trim();
@@ -622,6 +665,7 @@ export function decodeSlug(postName: string): string {
 export interface WxrContext {
   language?: Language;
   fileLanguage: Language | null;
+  /** Attachment id → address; also audioKey(post id) → the post's first audio attachment. */
   attachments: ReadonlyMap<string, string>;
   timeZone: string;
   /** language + slug of every post so far in this pass, to keep derived slugs unique. */
@@ -735,6 +779,7 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
       title,
       slug,
       featureImageUrl: item.thumbnailId ? (context.attachments.get(item.thumbnailId) ?? "") : "",
+      audio: item.enclosure || (item.postId ? (context.attachments.get(audioKey(item.postId)) ?? "") : ""),
       content,
       excerpt: excerptText(item.excerpt),
       tags,
@@ -826,6 +871,7 @@ export function wxrSource(
 ): Source {
   const attachments = knownAttachments ?? new Map<string, string>();
   const thumbnails: { label: string; id: string }[] = [];
+  const audioErrors: string[] = [];
   const metaKeys = sourceMetaKeys(options.sourceFields);
   let channelWarnings: string[] = [];
   // Given the attachments of an earlier read, every read resolves featured images.
@@ -856,6 +902,17 @@ export function wxrSource(
         const { item } = event;
         if (pass === 1) {
           if (item.postType === "attachment" && item.postId) attachments.set(item.postId, item.attachmentUrl);
+          const audio = item.postType === "attachment" ? audioAttachment(item) : "";
+          if (audio !== "" && item.postParent !== "" && item.postParent !== "0") {
+            const checked = PostRecordSchema.shape.audio.safeParse(audio);
+            if (!checked.success) {
+              audioErrors.push(
+                `${itemLabel(item)}: audio: ${checked.error.issues[0]?.message ?? "invalid"} (attachment of post ${cutText(item.postParent, 40)})`,
+              );
+            } else if (!attachments.has(audioKey(item.postParent))) {
+              attachments.set(audioKey(item.postParent), audio);
+            }
+          }
           if (item.thumbnailId && item.postType !== "attachment") {
             thumbnails.push({ label: itemLabel(item), id: item.thumbnailId });
           }
@@ -865,7 +922,7 @@ export function wxrSource(
     },
     attachments,
     afterFirstPass() {
-      const errors: string[] = [];
+      const errors: string[] = [...audioErrors];
       const warnings: string[] = [...channelWarnings];
       const imageUrl = PostRecordSchema.shape.featureImageUrl;
       for (const { label, id } of thumbnails) {

@@ -53,8 +53,8 @@ export interface AppOptions {
   build?: ServerBuild;
   /** Trust X-Forwarded-* headers (TRUST_PROXY), e.g. "loopback" or a hop count. */
   trustProxy?: string;
-  /** Where share images and resized images are kept (SHARE_IMAGE_DIR, IMAGE_VARIANT_DIR). */
-  fileCaches?: { shareImages: string; imageVariants: string };
+  /** Where share images and resized images are kept (SHARE_IMAGE_DIR, IMAGE_VARIANT_DIR); audio: AUDIO_DIR. */
+  fileCaches?: { shareImages: string; imageVariants: string; audio?: string };
   vite?: ViteDevServer;
 }
 
@@ -155,6 +155,31 @@ export function createApp({
     next();
   });
   app.use(securityHeaders(publicUrl));
+  // The site's recordings (AUDIO_DIR, decision 052), before compression: byte
+  // ranges (206) for seeking, cached a day and revalidated by ETag after.
+  if (fileCaches?.audio) {
+    app.use(
+      "/audio",
+      express.static(fileCaches.audio, {
+        maxAge: "1d",
+        index: false,
+        redirect: false,
+        dotfiles: "ignore",
+        fallthrough: false,
+      }),
+      (
+        error: { status?: number },
+        _req: express.Request,
+        res: express.Response,
+        next: express.NextFunction,
+      ) => {
+        // A range past the end: 416 with the Content-Range send set; no such file: the site's 404 page.
+        if (error.status === 416) res.status(416).type("text/plain").send("Range Not Satisfiable\n");
+        else if (error.status === 404) next();
+        else next(error);
+      },
+    );
+  }
   app.use((_req, res, next) => {
     // While shutting down, tell keep-alive clients not to send more on this socket.
     if (stopping) res.set("Connection", "close");

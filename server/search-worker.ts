@@ -140,6 +140,7 @@ async function serveSearches() {
     fileCaches: {
       shareImages: path.resolve(env.SHARE_IMAGE_DIR),
       imageVariants: path.resolve(env.IMAGE_VARIANT_DIR),
+      audio: path.resolve(env.AUDIO_DIR),
     },
   });
   const aborts = new Map<number, AbortController>();

@@ -17,6 +17,8 @@ export function contentSecurityPolicy(
     // Imported posts may point their images at their old host.
     "img-src 'self' data: https:",
     "font-src 'self'",
+    // A post's recording may live on another host (decision 052).
+    "media-src 'self' https:",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

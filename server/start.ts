@@ -48,10 +48,11 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   const fileCaches = {
     shareImages: path.resolve(env.SHARE_IMAGE_DIR),
     imageVariants: path.resolve(env.IMAGE_VARIANT_DIR),
+    audio: path.resolve(env.AUDIO_DIR),
   };
   // A process that died mid-write left its temporary file; a full disk is
   // said once a minute, and the images are served from memory meanwhile.
-  for (const dir of Object.values(fileCaches)) removeStaleTemporaries(dir);
+  for (const dir of [fileCaches.shareImages, fileCaches.imageVariants]) removeStaleTemporaries(dir);
   onCacheWriteFailure((error, dir) =>
     logger.warn("cannot write the image cache; serving images from memory", { dir, error: error.message }),
   );

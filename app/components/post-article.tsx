@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PostListen } from "#app/components/listen.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
 import { RomanLetters } from "#app/components/roman-letters.tsx";
@@ -45,6 +46,15 @@ export function PostArticle({ post, labels, url, previous, next, related, roman 
           </p>
         ) : null}
         {roman ? <RomanLetters roman={roman} labels={labels} /> : null}
+        <PostListen
+          // A new post is a new reading: the old one stops (its cleanup cancels the speech).
+          key={post.href}
+          title={post.title}
+          text={htmlToText(post.content)}
+          audio={post.audio}
+          language={post.language}
+          labels={labels}
+        />
         {post.translations.length > 0 ? (
           <p className="post-translations">
             <span>{labels.readIn}:</span>

@@ -1,5 +1,6 @@
 // Machine-readable documents: sitemaps (sitemaps.org 0.9) and RSS 2.0 feeds.
 // Pure string builders; the routes fetch the data.
+import { audioTypeOf } from "#app/content/audio.ts";
 import { epochDate } from "#app/content/dates.ts";
 import { htmlToText } from "#app/content/html-text.ts";
 import { postPath } from "#app/content/languages.ts";
@@ -103,6 +104,8 @@ export interface RssItem {
   categories: string[];
   /** Who said it (dc:creator); "" when unknown. */
   creator?: string;
+  /** The post's recording (decision 052): an absolute address, its size in bytes (0: unknown) and type. */
+  enclosure?: { url: string; length: number; type: string };
 }
 
 export function rssXml(channel: RssChannel, items: RssItem[]): string {
@@ -124,6 +127,11 @@ export function rssXml(channel: RssChannel, items: RssItem[]): string {
       `      <description>${escapeXml(item.description)}</description>`,
       `      <content:encoded>${escapeXml(item.html)}</content:encoded>`,
       ...(item.creator ? [`      <dc:creator>${escapeXml(item.creator)}</dc:creator>`] : []),
+      ...(item.enclosure
+        ? [
+            `      <enclosure url="${escapeXml(item.enclosure.url)}" length="${item.enclosure.length}" type="${escapeXml(item.enclosure.type)}"/>`,
+          ]
+        : []),
       ...item.categories.map((name) => `      <category>${escapeXml(name)}</category>`),
       "    </item>",
     ].join("\n"),
@@ -139,6 +147,8 @@ export function feedResponse(
   origin: string,
   posts: readonly FeedPost[],
   channel: Omit<RssChannel, "lastBuildDate">,
+  /** A recording's size in bytes when the site serves it, 0 when unknown (app/data/audio-files.server.ts). */
+  audioLength: (url: string) => number = () => 0,
 ): Response {
   const items = posts.map((post) => {
     const image = post.featureImageUrl
@@ -154,6 +164,15 @@ export function feedResponse(
       html: absolutizeLinks(image + post.content + source, origin),
       categories: [...post.categories, ...post.tags].map((term) => term.name),
       creator: post.source?.person ? personName(post.source.person.names, post.language) : "",
+      ...(post.audioUrl
+        ? {
+            enclosure: {
+              url: post.audioUrl.startsWith("/") ? `${origin}${post.audioUrl}` : post.audioUrl,
+              length: audioLength(post.audioUrl),
+              type: audioTypeOf(post.audioUrl) ?? "audio/mpeg",
+            },
+          }
+        : {}),
     };
   });
   const lastBuildDate = posts.length > 0 ? Math.max(...posts.map((post) => post.updatedAt)) : null;

@@ -60,6 +60,13 @@ export const LABELS = {
     largerText: "Larger text",
     smallerText: "Smaller text",
     romanLetters: "Roman letters",
+    // listen (issue 27 §5, decision 052)
+    listen: "Listen",
+    listenPause: "Pause",
+    listenResume: "Resume",
+    listenStop: "Stop",
+    recording: "Recording",
+    playbackSpeed: "Speed",
   },
   hindi: {
     readIn: "इन भाषाओं में भी पढ़ें",
@@ -119,6 +126,13 @@ export const LABELS = {
     largerText: "बड़े अक्षर",
     smallerText: "छोटे अक्षर",
     romanLetters: "रोमन लिपि में",
+    // listen (issue 27 §5, decision 052)
+    listen: "सुनें",
+    listenPause: "रोकें",
+    listenResume: "जारी रखें",
+    listenStop: "बंद करें",
+    recording: "रिकॉर्डिंग",
+    playbackSpeed: "गति",
   },
   marathi: {
     readIn: "या भाषांमध्येही वाचा",
@@ -178,6 +192,13 @@ export const LABELS = {
     largerText: "मोठी अक्षरे",
     smallerText: "लहान अक्षरे",
     romanLetters: "रोमन लिपीत",
+    // listen (issue 27 §5, decision 052)
+    listen: "ऐका",
+    listenPause: "थांबवा",
+    listenResume: "पुढे ऐका",
+    listenStop: "बंद करा",
+    recording: "ध्वनिमुद्रण",
+    playbackSpeed: "वेग",
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -59,6 +59,8 @@ export interface Translation {
 
 export interface Post extends PostSummary {
   content: string;
+  /** The teacher's recording of the post (decision 052): an http(s) address or a site path; "" is none. */
+  audioUrl: string;
   tags: Term[];
   categories: Term[];
   /** null when the post names no source. */

@@ -3,7 +3,9 @@
 // JSON-LD (a BlogPosting carrying the Quotation, its author and translations).
 // Apart from the other pages' meta (./seo.ts), so pages without a post do not
 // load the share image code.
+
 import type { MetaDescriptor } from "react-router";
+import { audioTypeOf } from "#app/content/audio.ts";
 import { htmlToText } from "#app/content/html-text.ts";
 import { LANG_TAG } from "#app/content/languages.ts";
 import { pageMeta, SITE_IMAGE, summarize } from "#app/content/seo.ts";
@@ -15,6 +17,11 @@ import {
   shareText,
 } from "#app/share-image/content.ts";
 import { siteConfig } from "#app/site.config.ts";
+
+/** A site path made absolute on `origin`; an http(s) address as it is. */
+export function absoluteUrl(origin: string, url: string): string {
+  return url.startsWith("/") ? `${origin}${url}` : url;
+}
 
 export interface PostMetaInput extends ShareImageSource {
   excerpt: string;
@@ -29,6 +36,8 @@ export interface PostMetaInput extends ShareImageSource {
   } | null;
   /** The post in other languages. */
   translations?: { lang: string; href: string; title: string }[];
+  /** The teacher's recording (decision 052); "" or absent is none. */
+  audio?: string;
 }
 
 /** hreflang links for a post and its translations: none when it has no translation. */
@@ -106,6 +115,16 @@ export function postMeta(origin: string, post: PostMetaInput, canonicalUrl: stri
                 url: `${origin}${translation.href}`,
                 inLanguage: translation.lang,
               })),
+            }
+          : {}),
+        ...(post.audio
+          ? {
+              audio: {
+                "@type": "AudioObject",
+                contentUrl: absoluteUrl(origin, post.audio),
+                encodingFormat: audioTypeOf(post.audio) ?? undefined,
+                inLanguage: LANG_TAG[post.language],
+              },
             }
           : {}),
         mainEntity: {

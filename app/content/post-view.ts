@@ -26,6 +26,8 @@ export function toPostView(post: Post) {
     ...toPostCard(post),
     slug: post.slug,
     content: post.content,
+    /** The teacher's recording (decision 052): an address or a site path; "" is none. */
+    audio: post.audioUrl,
     tags: post.tags.map(({ name, slug }) => ({ name, href: `/tag/${encodeURIComponent(slug)}` })),
     categories: post.categories.map(({ name, slug }) => ({
       name,

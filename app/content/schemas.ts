@@ -39,6 +39,8 @@ export const MAX_TITLE_LENGTH = 500;
 export const MAX_SLUG_LENGTH = 200;
 export const MAX_EXCERPT_LENGTH = 10_000;
 export const MAX_IMAGE_URL_LENGTH = 2048;
+/** A post's recording: an http(s) address or a path under the site's folder (decision 052). */
+export const MAX_AUDIO_URL_LENGTH = 2048;
 /** Each tag or category name, and how many of each a post has. */
 export const MAX_TERM_NAME_LENGTH = 200;
 export const MAX_TERMS = 100;
@@ -176,19 +178,29 @@ const excerptSchema = z.preprocess(
 );
 
 /** "", a root-relative path or an http(s) address: nothing a browser could run. */
-const imageUrlSchema = z.preprocess(
-  trimmed,
-  z
-    .string()
-    .max(MAX_IMAGE_URL_LENGTH, tooLong(MAX_IMAGE_URL_LENGTH))
-    .refine(
-      (url) =>
-        url === "" || (url.startsWith("/") && !url.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(url),
-      {
-        error: (issue) => `${quote(issue.input)} is not an http(s) address or a path starting with /`,
-      },
-    )
-    .refine((url) => !/[\s"'<>]/.test(url), "may not contain spaces, quotes or angle brackets"),
+const urlSchema = (max: number) =>
+  z.preprocess(
+    trimmed,
+    z
+      .string({
+        error: (issue) =>
+          issue.input === undefined ? "is missing" : `must be an address, not ${quote(issue.input)}`,
+      })
+      .max(max, tooLong(max))
+      .refine(
+        (url) =>
+          url === "" || (url.startsWith("/") && !url.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(url),
+        {
+          error: (issue) => `${quote(issue.input)} is not an http(s) address or a path starting with /`,
+        },
+      )
+      .refine((url) => !/[\s"'<>]/.test(url), "may not contain spaces, quotes or angle brackets"),
+  );
+const imageUrlSchema = urlSchema(MAX_IMAGE_URL_LENGTH);
+/** The teacher's recording of the post (decision 052): checked as an image address is; null is none. */
+const audioUrlSchema = z.preprocess(
+  (value) => (value === null ? "" : value),
+  urlSchema(MAX_AUDIO_URL_LENGTH),
 );
 
 /** Tag or category names: trimmed, NFC, each with a usable slug, duplicates (same slug) dropped. */
@@ -329,6 +341,8 @@ export const PostRecordSchema = z.object({
   title: titleSchema,
   slug: slugSchema,
   featureImageUrl: imageUrlSchema.default(""),
+  /** Optional in the output too: records built in code (generate, tests) may leave it out; "" and absent are none. */
+  audio: audioUrlSchema.optional(),
   content: contentSchema,
   excerpt: excerptSchema,
   tags: termNamesSchema.default([]),

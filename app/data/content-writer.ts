@@ -63,6 +63,8 @@ export interface PostRow {
   title: string;
   slug: string;
   featureImageUrl: string;
+  /** The post's recording (decision 052); "" is none. */
+  audioUrl: string;
   content: string;
   excerpt: string;
   translationKey: string | null;
@@ -260,6 +262,7 @@ class WriteRules {
       title: post.title,
       slug: post.slug,
       featureImageUrl: post.featureImageUrl,
+      audioUrl: post.audio ?? "",
       content: html,
       excerpt: post.excerpt,
       translationKey,
@@ -529,6 +532,7 @@ class WriteRules {
       stored.postTime !== post.postTime ||
       stored.title !== post.title ||
       stored.featureImageUrl !== post.featureImageUrl ||
+      stored.audioUrl !== (post.audio ?? "") ||
       stored.content !== html ||
       stored.excerpt !== post.excerpt
     ) {

@@ -6,6 +6,7 @@ import type { Post, PostSummary, Term, Translation } from "#app/content/model.ts
 export type PostRow = PostSummary & {
   id: number;
   content: string;
+  audioUrl: string;
   translationKey: string | null;
   work: string;
   reference: string;

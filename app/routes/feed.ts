@@ -1,7 +1,8 @@
 import { FEED_ITEMS, feedResponse, notFoundResponse } from "#app/content/feeds.ts";
 import { isLanguage, LANG_TAG, LANGUAGE_LABEL } from "#app/content/languages.ts";
 import { LANGUAGE_HOME_DESCRIPTION } from "#app/content/seo.ts";
-import { originContext, storeContext } from "#app/context.ts";
+import { fileCacheContext, originContext, storeContext } from "#app/context.ts";
+import { DEFAULT_AUDIO_DIR, localAudioSize } from "#app/data/audio-files.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/feed";
 
@@ -11,11 +12,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isLanguage(language)) throw notFoundResponse();
   const origin = context.get(originContext);
   const posts = await context.get(storeContext).listFeedPosts({ language }, FEED_ITEMS);
-  return feedResponse(origin, posts, {
-    title: `${siteConfig.name} · ${LANGUAGE_LABEL[language]}`,
-    link: `${origin}/${language}/home`,
-    self: `${origin}/${language}/feed.xml`,
-    description: LANGUAGE_HOME_DESCRIPTION[language],
-    language: LANG_TAG[language],
-  });
+  return feedResponse(
+    origin,
+    posts,
+    {
+      title: `${siteConfig.name} · ${LANGUAGE_LABEL[language]}`,
+      link: `${origin}/${language}/home`,
+      self: `${origin}/${language}/feed.xml`,
+      description: LANGUAGE_HOME_DESCRIPTION[language],
+      language: LANG_TAG[language],
+    },
+    (url) => localAudioSize(url, context.get(fileCacheContext).audio ?? DEFAULT_AUDIO_DIR),
+  );
 }

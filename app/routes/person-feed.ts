@@ -1,7 +1,8 @@
 import { FEED_ITEMS, feedResponse, notFoundResponse } from "#app/content/feeds.ts";
 import { labelsFor, quoteCount } from "#app/content/labels.ts";
 import { personName, personPath } from "#app/content/people.ts";
-import { originContext, storeContext } from "#app/context.ts";
+import { fileCacheContext, originContext, storeContext } from "#app/context.ts";
+import { DEFAULT_AUDIO_DIR, localAudioSize } from "#app/data/audio-files.server.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/person-feed";
 
@@ -14,11 +15,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const posts = await store.listFeedPosts({ person: person.slug }, FEED_ITEMS);
   const name = personName(person.names, "english");
   const labels = labelsFor("english");
-  return feedResponse(origin, posts, {
-    title: `${siteConfig.name} · ${name}`,
-    link: `${origin}${personPath(person.slug)}`,
-    self: `${origin}${personPath(person.slug)}/feed.xml`,
-    description: `${labels.quotesBy.replace("{name}", name)}: ${quoteCount(labels, person.count)}.`,
-    language: "en",
-  });
+  return feedResponse(
+    origin,
+    posts,
+    {
+      title: `${siteConfig.name} · ${name}`,
+      link: `${origin}${personPath(person.slug)}`,
+      self: `${origin}${personPath(person.slug)}/feed.xml`,
+      description: `${labels.quotesBy.replace("{name}", name)}: ${quoteCount(labels, person.count)}.`,
+      language: "en",
+    },
+    (url) => localAudioSize(url, context.get(fileCacheContext).audio ?? DEFAULT_AUDIO_DIR),
+  );
 }

@@ -81,6 +81,8 @@ const EXTRA: PostRecord[] = [
     excerpt: "शांति का सार",
     tags: ["ज़िंदगी", "शांति"],
     categories: ["विचार"],
+    // A recording (decision 052): read the same by both stores, on the post and in feeds.
+    audio: "/audio/ज़िंदगी%20शान्ति.mp3",
   }),
   record({
     language: "english",
@@ -88,6 +90,7 @@ const EXTRA: PostRecord[] = [
     slug: "same-time-a",
     postTime: 1_800_000_000,
     title: "Café au lait",
+    audio: "https://media.example/cafe.m4a",
     tags: ["Love", "love", "LOVE"],
     content: "<p>A café, naïve résumé; don't stop.</p>",
   }),
@@ -443,6 +446,13 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
   }
 
   test("every read returns what SQLite returns", async () => {
+    // The recordings are read at all (the comparison alone would pass if neither store read them).
+    for (const store of [sqlite, postgres]) {
+      expect((await store.getPost("hindi", "ज़िंदगी-शान्ति"))?.audioUrl).toBe("/audio/ज़िंदगी%20शान्ति.mp3");
+      expect((await store.getPost("english", "same-time-a"))?.audioUrl).toBe(
+        "https://media.example/cafe.m4a",
+      );
+    }
     await compareReads();
   }, 120_000);
 

@@ -38,7 +38,8 @@ export const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", ${prefixSql("p.
 
 /** A post's row with what completes it into a Post (../post-row.ts); its text read one character past the bound. */
 const postColumns = (contentBound: number) => `p.id, ${SUMMARY_COLUMNS},
-  ${prefixSql("p.content", contentBound + 1)} AS content, p.translation_key AS "translationKey",
+  ${prefixSql("p.content", contentBound + 1)} AS content, ${prefixSql("p.audio_url", BOUND.url)} AS "audioUrl",
+  p.translation_key AS "translationKey",
   ${cutSql("p.work", BOUND.source)} AS work, ${cutSql("p.reference", BOUND.source)} AS reference,
   ${prefixSql("pe.slug", BOUND.slug)} AS "personSlug", ${cutSql("pe.name_english", BOUND.name)} AS "nameEnglish",
   ${cutSql("pe.name_hindi", BOUND.name)} AS "nameHindi", ${cutSql("pe.name_marathi", BOUND.name)} AS "nameMarathi"`;

@@ -54,16 +54,17 @@ const PERSON_COLUMNS = `people.id, people.slug, name_english AS "english", name_
 
 const SQL = {
   findPost: `SELECT id, id_num AS "idNum", status, post_time AS "postTime", title,
-      feature_image_url AS "featureImageUrl", content, excerpt, translation_key AS "translationKey",
+      feature_image_url AS "featureImageUrl", audio_url AS "audioUrl", content, excerpt,
+      translation_key AS "translationKey",
       person_id AS "personId", work, reference
     FROM posts WHERE language = $1 AND slug = $2`,
   findByIdNum: "SELECT id, slug FROM posts WHERE language = $1 AND id_num = $2",
   insertPost: `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt,
-      translation_key, person_id, work, reference)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      translation_key, person_id, work, reference, audio_url)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
   updatePost: `UPDATE posts SET language = $2, id_num = $3, status = $4, post_time = $5, title = $6, slug = $7,
       feature_image_url = $8, content = $9, excerpt = $10, translation_key = $11, person_id = $12, work = $13,
-      reference = $14, updated_at = extract(epoch FROM clock_timestamp())::bigint
+      reference = $14, audio_url = $15, updated_at = extract(epoch FROM clock_timestamp())::bigint
     WHERE id = $1`,
   findTranslation: "SELECT id, slug FROM posts WHERE translation_key = $1 AND language = $2",
   clearTranslation: "UPDATE posts SET translation_key = NULL WHERE id = $1",
@@ -154,6 +155,7 @@ export class PostgresWriteTarget implements WriteTarget {
       row.personId,
       row.work,
       row.reference,
+      row.audioUrl,
     ]);
   }
 
@@ -173,6 +175,7 @@ export class PostgresWriteTarget implements WriteTarget {
       row.personId,
       row.work,
       row.reference,
+      row.audioUrl,
     ]);
   }
 

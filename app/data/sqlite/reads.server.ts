@@ -40,7 +40,8 @@ const SUMMARY_COLUMNS = `p.language, p.id_num AS idNum, ${prefixSql("p.slug", BO
  * boundedContent sees whether it was cut.
  */
 const postColumns = (contentBound: number) => `p.id, ${SUMMARY_COLUMNS},
-  ${prefixSql("p.content", contentBound + 1)} AS content, p.translation_key AS translationKey,
+  ${prefixSql("p.content", contentBound + 1)} AS content, ${prefixSql("p.audio_url", BOUND.url)} AS audioUrl,
+  p.translation_key AS translationKey,
   ${cutSql("p.work", BOUND.source)} AS work, ${cutSql("p.reference", BOUND.source)} AS reference,
   ${prefixSql("pe.slug", BOUND.slug)} AS personSlug, ${cutSql("pe.name_english", BOUND.name)} AS nameEnglish,
   ${cutSql("pe.name_hindi", BOUND.name)} AS nameHindi, ${cutSql("pe.name_marathi", BOUND.name)} AS nameMarathi`;

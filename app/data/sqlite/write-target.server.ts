@@ -123,21 +123,22 @@ export class SqliteWriteTarget implements SyncWriteTarget {
     this.#sql = {
       findPost: db.prepare<[string, string], StoredPost>(
         `SELECT id, id_num AS idNum, status, post_time AS postTime, title,
-           feature_image_url AS featureImageUrl, content, excerpt, translation_key AS translationKey,
+           feature_image_url AS featureImageUrl, audio_url AS audioUrl, content, excerpt,
+           translation_key AS translationKey,
            person_id AS personId, work, reference FROM posts WHERE language = ? AND slug = ?`,
       ),
       findByIdNum: db.prepare<[string, number], { id: number; slug: string }>(
         "SELECT id, slug FROM posts WHERE language = ? AND id_num = ?",
       ),
       insertPost: db.prepare<[PostRow]>(
-        `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt,
-           translation_key, person_id, work, reference)
-         VALUES (@language, @idNum, @status, @postTime, @title, @slug, @featureImageUrl, @content, @excerpt,
-           @translationKey, @personId, @work, @reference)`,
+        `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, audio_url, content,
+           excerpt, translation_key, person_id, work, reference)
+         VALUES (@language, @idNum, @status, @postTime, @title, @slug, @featureImageUrl, @audioUrl, @content,
+           @excerpt, @translationKey, @personId, @work, @reference)`,
       ),
       updatePost: db.prepare<[PostRow & { id: number }]>(
         `UPDATE posts SET id_num = @idNum, status = @status, post_time = @postTime, title = @title,
-           feature_image_url = @featureImageUrl, content = @content, excerpt = @excerpt,
+           feature_image_url = @featureImageUrl, audio_url = @audioUrl, content = @content, excerpt = @excerpt,
            translation_key = @translationKey, person_id = @personId, work = @work, reference = @reference,
            updated_at = unixepoch()
          WHERE id = @id`,
