@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { PostImage } from "#app/components/post-image.tsx";
+import { SaveButton, saveQuoteOf } from "#app/components/save-button.tsx";
+import { labelsFor } from "#app/content/labels.ts";
 import type { PostCard as PostCardData } from "#app/content/post-view.ts";
 
 export function PostCard({
@@ -21,6 +23,8 @@ export function PostCard({
       <time className="post-card-date" dateTime={post.isoDateTime}>
         {post.postDateTime}
       </time>
+      {/* In the card's language, as its lang says. */}
+      <SaveButton quote={saveQuoteOf(post)} labels={labelsFor(post.language)} place="card" />
     </article>
   );
 }
