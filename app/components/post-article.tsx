@@ -25,7 +25,12 @@ export function PostArticle({ post, labels, url, previous, next, related }: Post
         <p className="post-meta">
           {labels.postedOn} <time dateTime={post.isoDateTime}>{post.postDateTime}</time>
         </p>
-        <SaveButton quote={saveQuoteOf(post)} labels={labels} place="post" pageLanguage={post.language} />
+        <SaveButton
+          quote={saveQuoteOf(post)}
+          language={post.language}
+          place="post"
+          pageLanguage={post.language}
+        />
         {/* A post without an image of its own leads with its text: the quote is what the page is for. */}
         {post.hasOwnImage ? (
           <PostImage src={post.image} alt={post.title} eager className="post-image" place="post" />

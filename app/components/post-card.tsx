@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { PostImage } from "#app/components/post-image.tsx";
 import { SaveButton, saveQuoteOf } from "#app/components/save-button.tsx";
-import { labelsFor } from "#app/content/labels.ts";
 import type { PostCard as PostCardData } from "#app/content/post-view.ts";
 
 export function PostCard({
@@ -24,7 +23,7 @@ export function PostCard({
         {post.postDateTime}
       </time>
       {/* In the card's language, as its lang says. */}
-      <SaveButton quote={saveQuoteOf(post)} labels={labelsFor(post.language)} place="card" />
+      <SaveButton quote={saveQuoteOf(post)} language={post.language} place="card" />
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Labels } from "#app/content/labels.ts";
 import type { Language } from "#app/content/languages.ts";
+import { SAVE_LABELS } from "#app/content/save-labels.ts";
 import { isSaved, type SavedQuote, toggleSaved, useSavedQuotes } from "#app/content/saved.ts";
 
 export type SaveQuote = Omit<SavedQuote, "savedAt">;
@@ -32,18 +32,20 @@ function BookmarkIcon({ filled }: { filled: boolean }) {
  */
 export function SaveButton({
   quote,
-  labels,
+  language,
   place,
   pageLanguage,
 }: {
   quote: SaveQuote;
-  labels: Labels;
+  /** The language it speaks: the page's on a post page, the card's (as its lang says) on a card. */
+  language: Language;
   /** A post page's (with its text, and a link to /saved once saved), a card's (an icon), or one in the /saved list. */
   place: "post" | "card" | "list";
   /** On a post page: the language /saved is linked in once the quote is saved. */
   pageLanguage?: Language;
 }) {
   const list = useSavedQuotes();
+  const labels = SAVE_LABELS[language];
   if (list === null) {
     if (place !== "post") return null;
     return (

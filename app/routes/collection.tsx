@@ -4,6 +4,7 @@ import { decodeCollection } from "#app/content/collection-code.ts";
 import { labelsFor, quoteCount } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
 import { toPostCard } from "#app/content/post-view.ts";
+import { savedLabelsFor } from "#app/content/saved-labels.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { siteConfig } from "#app/site.config.ts";
@@ -26,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Page not found · ${siteConfig.name}` }];
-  const labels = labelsFor(loaderData.pageLanguage);
+  const labels = savedLabelsFor(loaderData.pageLanguage);
   return [
     ...pageMeta({
       origin: originOf(matches),
@@ -41,14 +42,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Collection({ loaderData }: Route.ComponentProps) {
-  const labels = labelsFor(loaderData.pageLanguage);
+  const labels = savedLabelsFor(loaderData.pageLanguage);
   const { posts } = loaderData;
   return (
     <section className="collection-page" lang={LANG_TAG[loaderData.pageLanguage]}>
       <h1>{labels.collectionTitle}</h1>
       {posts.length > 0 ? (
         <p className="intro">
-          {labels.collectionIntro} <span className="count">{quoteCount(labels, posts.length)}</span>
+          {labels.collectionIntro}{" "}
+          <span className="count">{quoteCount(labelsFor(loaderData.pageLanguage), posts.length)}</span>
         </p>
       ) : null}
       <PostGrid posts={posts} emptyText={labels.collectionEmpty} eagerCount={4} />

@@ -3,9 +3,11 @@ import { data, Link, redirect } from "react-router";
 import { SaveButton, savedPath } from "#app/components/save-button.tsx";
 import { copyToClipboard } from "#app/components/share-actions.tsx";
 import { collectionPath } from "#app/content/collection-code.ts";
-import { labelsFor, quoteCount } from "#app/content/labels.ts";
+import { type Labels, labelsFor, quoteCount } from "#app/content/labels.ts";
 import { LANG_TAG, type Language, postPath } from "#app/content/languages.ts";
+import { SAVE_LABELS } from "#app/content/save-labels.ts";
 import { useSavedQuotes } from "#app/content/saved.ts";
+import { type SavedLabels, savedLabelsFor } from "#app/content/saved-labels.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { siteConfig } from "#app/site.config.ts";
 import type { Route } from "./+types/saved";
@@ -26,7 +28,7 @@ export function loader({ params }: Route.LoaderArgs): { pageLanguage: Language }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Page not found · ${siteConfig.name}` }];
-  const labels = labelsFor(loaderData.pageLanguage);
+  const labels = { ...SAVE_LABELS[loaderData.pageLanguage], ...savedLabelsFor(loaderData.pageLanguage) };
   return [
     ...pageMeta({
       origin: originOf(matches),
@@ -42,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Saved({ loaderData }: Route.ComponentProps) {
   const language = loaderData.pageLanguage;
-  const labels = labelsFor(language);
+  const labels = { ...SAVE_LABELS[language], ...savedLabelsFor(language) };
   const list = useSavedQuotes();
   return (
     <section className="saved-page" lang={LANG_TAG[language]}>
@@ -55,7 +57,7 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
         <p className="empty">{labels.savedEmpty}</p>
       ) : (
         <>
-          <p className="count">{quoteCount(labels, list.length)}</p>
+          <p className="count">{quoteCount(labelsFor(language), list.length)}</p>
           <ul className="saved-list">
             {list.map((quote) => (
               <li
@@ -70,11 +72,11 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
                   </h2>
                   {quote.excerpt ? <p>{quote.excerpt}</p> : null}
                 </div>
-                <SaveButton quote={quote} labels={labelsFor(quote.language)} place="list" />
+                <SaveButton quote={quote} language={quote.language} place="list" />
               </li>
             ))}
           </ul>
-          <ShareCollection path={collectionPath(list)} labels={labels} />
+          <ShareCollection path={collectionPath(list)} labels={{ ...labelsFor(language), ...labels }} />
         </>
       )}
     </section>
@@ -82,7 +84,7 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
 }
 
 /** The shared collection's address, to open, copy or send (only rendered in the browser). */
-function ShareCollection({ path, labels }: { path: string; labels: ReturnType<typeof labelsFor> }) {
+function ShareCollection({ path, labels }: { path: string; labels: Labels & SavedLabels }) {
   const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
   const url = new URL(path, window.location.href).href;
   return (
