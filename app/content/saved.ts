@@ -2,7 +2,7 @@
 // only, in localStorage, never sent to the server. Each entry holds what
 // /saved needs to list it without the network. Newest saved first.
 import { useSyncExternalStore } from "react";
-import { isLanguage, type Language } from "#app/content/languages.ts";
+import { isLanguage, type Language, postPath } from "#app/content/languages.ts";
 
 export interface SavedQuote {
   language: Language;
@@ -71,6 +71,12 @@ function write(list: SavedQuote[]): boolean {
     return false; // Full or turned off: the button keeps saying what is true.
   }
   window.dispatchEvent(new Event(CHANGED));
+  // For the service worker (issue 27 §1): the pages and images to keep for offline reading.
+  navigator.serviceWorker?.controller?.postMessage({
+    type: "saved-quotes",
+    paths: list.map((quote) => postPath(quote.language, quote.slug)),
+    images: list.map((quote) => quote.image),
+  });
   return true;
 }
 
