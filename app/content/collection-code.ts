@@ -75,9 +75,9 @@ function toBase64Url(bytes: readonly number[]): string {
     const b = bytes[i + 1];
     const c = bytes[i + 2];
     const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]!;
-    if (b !== undefined) out += ALPHABET[(n >> 6) & 63]!;
-    if (c !== undefined) out += ALPHABET[n & 63]!;
+    out += ALPHABET.charAt((n >> 18) & 63) + ALPHABET.charAt((n >> 12) & 63);
+    if (b !== undefined) out += ALPHABET.charAt((n >> 6) & 63);
+    if (c !== undefined) out += ALPHABET.charAt(n & 63);
   }
   return out;
 }
