@@ -1,14 +1,10 @@
 import { Link } from "react-router";
-import type { Language } from "#app/content/languages.ts";
+import { labelsFor } from "#app/content/labels.ts";
+import { type Language, savedPath } from "#app/content/languages.ts";
 import { SAVE_LABELS } from "#app/content/save-labels.ts";
 import { isSaved, type SavedQuote, toggleSaved, useSavedQuotes } from "#app/content/saved.ts";
 
 export type SaveQuote = Omit<SavedQuote, "savedAt">;
-
-/** /saved in the page's language (decision 050). */
-export function savedPath(language: Language): string {
-  return language === "english" ? "/saved" : `/saved/${language}`;
-}
 
 function BookmarkIcon({ filled }: { filled: boolean }) {
   return (
@@ -76,7 +72,9 @@ export function SaveButton({
   return (
     <div className="post-save">
       {button}
-      {saved && pageLanguage ? <Link to={savedPath(pageLanguage)}>{labels.savedQuotes}</Link> : null}
+      {saved && pageLanguage ? (
+        <Link to={savedPath(pageLanguage)}>{labelsFor(pageLanguage).savedQuotes}</Link>
+      ) : null}
     </div>
   );
 }

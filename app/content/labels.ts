@@ -51,6 +51,8 @@ export const LABELS = {
     errorText: "We could not show this page just now. Please try again in a moment.",
     reference: "Reference",
     goHome: "Go to the home page",
+    // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
+    savedQuotes: "Saved quotes",
   },
   hindi: {
     readIn: "इन भाषाओं में भी पढ़ें",
@@ -101,6 +103,8 @@ export const LABELS = {
     errorText: "हम अभी यह पृष्ठ नहीं दिखा सके। कृपया थोड़ी देर में फिर कोशिश करें।",
     reference: "संदर्भ",
     goHome: "मुखपृष्ठ पर जाएँ",
+    // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
+    savedQuotes: "सहेजी गई सूक्तियाँ",
   },
   marathi: {
     readIn: "या भाषांमध्येही वाचा",
@@ -151,6 +155,8 @@ export const LABELS = {
     errorText: "आम्ही आत्ता हे पान दाखवू शकलो नाही. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.",
     reference: "संदर्भ",
     goHome: "मुखपृष्ठावर जा",
+    // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
+    savedQuotes: "जतन केलेले सुविचार",
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { data, Link, redirect } from "react-router";
-import { SaveButton, savedPath } from "#app/components/save-button.tsx";
+import { SaveButton } from "#app/components/save-button.tsx";
 import { copyToClipboard } from "#app/components/share-actions.tsx";
 import { collectionPath } from "#app/content/collection-code.ts";
 import { type Labels, labelsFor, quoteCount } from "#app/content/labels.ts";
-import { LANG_TAG, type Language, postPath } from "#app/content/languages.ts";
-import { SAVE_LABELS } from "#app/content/save-labels.ts";
+import { LANG_TAG, type Language, postPath, savedPath } from "#app/content/languages.ts";
 import { useSavedQuotes } from "#app/content/saved.ts";
 import { type SavedLabels, savedLabelsFor } from "#app/content/saved-labels.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
@@ -28,7 +27,7 @@ export function loader({ params }: Route.LoaderArgs): { pageLanguage: Language }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Page not found · ${siteConfig.name}` }];
-  const labels = { ...SAVE_LABELS[loaderData.pageLanguage], ...savedLabelsFor(loaderData.pageLanguage) };
+  const labels = { ...labelsFor(loaderData.pageLanguage), ...savedLabelsFor(loaderData.pageLanguage) };
   return [
     ...pageMeta({
       origin: originOf(matches),
@@ -44,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Saved({ loaderData }: Route.ComponentProps) {
   const language = loaderData.pageLanguage;
-  const labels = { ...SAVE_LABELS[language], ...savedLabelsFor(language) };
+  const labels = { ...labelsFor(language), ...savedLabelsFor(language) };
   const list = useSavedQuotes();
   return (
     <section className="saved-page" lang={LANG_TAG[language]}>
@@ -76,7 +75,7 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <ShareCollection path={collectionPath(list)} labels={{ ...labelsFor(language), ...labels }} />
+          <ShareCollection path={collectionPath(list)} labels={labels} />
         </>
       )}
     </section>

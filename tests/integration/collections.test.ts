@@ -184,6 +184,20 @@ describe.each(stores)("shared collections on %s", (store) => {
       expect(page.doc.querySelector("noscript")?.text).toContain("JavaScript");
       expect(page.doc.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex");
     }
+    // Every page's footer leads to its language's.
+    for (const [address, saved] of [
+      ["/english/home", "/saved"],
+      ["/hindi/home", "/saved/hindi"],
+      ["/marathi/marathi-1", "/saved/marathi"],
+      ["/marathi/no-such-post", "/saved/marathi"],
+      ["/tags", "/saved"],
+    ]) {
+      expect(hrefs((await getHtml(`${server!.url}${address}`)).doc, ".site-footer a")[0], address).toBe(
+        saved,
+      );
+    }
+    const marathi = await getHtml(`${server!.url}/marathi/home`);
+    expect(marathi.doc.querySelector('.site-footer a[href="/saved/marathi"]')?.text).toBe("जतन केलेले सुविचार");
     const english = await fetch(`${server!.url}/saved/english`, { redirect: "manual" });
     expect([english.status, english.headers.get("location")]).toEqual([301, "/saved"]);
     const upper = await fetch(`${server!.url}/SAVED/HINDI`, { redirect: "manual" });
