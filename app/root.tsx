@@ -102,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter year={rootData?.year ?? new Date().getFullYear()} labels={labels} />
+        <SiteFooter year={rootData?.year ?? new Date().getFullYear()} labels={labels} language={language} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

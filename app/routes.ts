@@ -28,6 +28,9 @@ export default [
     // Who said or wrote the quotes (issue 15).
     route("people", "routes/people.tsx"),
     route("people/:slug", "routes/person.tsx"),
+    // Saved quotes, kept in the reader's browser, and shared collections (issue 27 §2, decision 050).
+    route("saved/:language?", "routes/saved.tsx"),
+    route("c/:code", "routes/collection.tsx"),
     // A trimmed address (/english, /tag …) redirects to the page it was part of.
     ...["english", "hindi", "marathi", "tag", "category"].map((path) =>
       route(path, "routes/shortcut.ts", { id: `routes/shortcut-${path}` }),

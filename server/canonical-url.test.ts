@@ -79,3 +79,17 @@ test("React Router's own requests keep their parameters; partial data is not cac
     search: false,
   });
 });
+
+test("shared collections are kept with the searches, apart from the pages; /saved drops any query", () => {
+  expect(canonicalUrl("/c/AwQ?utm_source=whatsapp")).toEqual({
+    url: "/c/AwQ",
+    cacheable: true,
+    search: true,
+  });
+  expect(canonicalUrl("/c/AwQ.data")).toEqual({ url: "/c/AwQ.data", cacheable: true, search: true });
+  expect(canonicalUrl("/saved/hindi?lang=marathi")).toEqual({
+    url: "/saved/hindi",
+    cacheable: true,
+    search: false,
+  });
+});

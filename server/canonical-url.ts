@@ -13,13 +13,15 @@ const KEPT: [RegExp, string][] = [
   [/^\/share\//, "download"],
 ];
 const SEARCH = /^\/search(?:\/|$)/;
+/** Shared collections (/c/…): as many as there are lists, so they share the searches' cache. */
+const COLLECTION = /^\/c\//;
 
 export interface CanonicalUrl {
   /** Path and query to render. */
   url: string;
   /** Whether the page may be kept in the page cache under `url`. */
   cacheable: boolean;
-  /** A search page: kept in a cache of its own, so a run of searches cannot push pages out. */
+  /** A search page or a shared collection: kept in a cache of its own, so a run of them cannot push pages out. */
   search: boolean;
 }
 
@@ -50,7 +52,7 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
     }
   }
   const query = kept.size > 0 ? `?${kept.toString().replace(/=(?=&|$)/g, "")}` : "";
-  return { url: `${path}${query}`, cacheable: !internal, search: SEARCH.test(page) };
+  return { url: `${path}${query}`, cacheable: !internal, search: SEARCH.test(page) || COLLECTION.test(page) };
 }
 
 /** Each segment decoded and encoded again (NFC), so /english/%66oo and /english/foo are one page. */

@@ -4,8 +4,20 @@
 // and tag, category and people slugs are always lower case (content/slugs.ts); a
 // post's slug is what its import gave it, so a post address keeps its slug
 // here, and the post route leads a wrongly cased slug to its post.
-const ROUTE_NAMES = new Set(["english", "hindi", "marathi", "tags", "tag", "category", "post", "people"]);
-const LOWERED_SECOND = new Set(["tag", "category", "people"]);
+// A shared collection's code (/c/…) is case-sensitive: only its route name is lowered.
+const ROUTE_NAMES = new Set([
+  "english",
+  "hindi",
+  "marathi",
+  "tags",
+  "tag",
+  "category",
+  "post",
+  "people",
+  "saved",
+  "c",
+]);
+const LOWERED_SECOND = new Set(["tag", "category", "people", "saved"]);
 /** A capital letter outside a percent-escape. */
 const UPPER = /(?<!%[0-9A-F]?)[A-Z]/;
 
@@ -19,7 +31,7 @@ export function letterCaseRedirect(path: string, query: string): string | null {
   segments[1] = name;
   const second = segments[2];
   if (second !== undefined) {
-    if (LOWERED_SECOND.has(name) || (name !== "post" && second.toLowerCase() === "home")) {
+    if (LOWERED_SECOND.has(name) || (name !== "post" && name !== "c" && second.toLowerCase() === "home")) {
       // Only the ASCII letters: percent-escapes name the same bytes either way.
       segments[2] = second.replace(/%[0-9A-Fa-f]{2}|[A-Z]+/g, (match) =>
         match.startsWith("%") ? match : match.toLowerCase(),

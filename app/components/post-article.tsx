@@ -3,6 +3,7 @@ import { PostListen } from "#app/components/listen.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
 import { RomanLetters } from "#app/components/roman-letters.tsx";
+import { SaveButton, saveQuoteOf } from "#app/components/save-button.tsx";
 import { ShareActions } from "#app/components/share-actions.tsx";
 import { ShareImageLink } from "#app/components/share-image-link.tsx";
 import { htmlToText } from "#app/content/html-text.ts";
@@ -29,6 +30,12 @@ export function PostArticle({ post, labels, url, previous, next, related, roman 
         <p className="post-meta">
           {labels.postedOn} <time dateTime={post.isoDateTime}>{post.postDateTime}</time>
         </p>
+        <SaveButton
+          quote={saveQuoteOf(post)}
+          language={post.language}
+          place="post"
+          pageLanguage={post.language}
+        />
         {/* A post without an image of its own leads with its text: the quote is what the page is for. */}
         {post.hasOwnImage ? (
           <PostImage src={post.image} alt={post.title} eager className="post-image" place="post" />

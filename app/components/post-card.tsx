@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { PostImage } from "#app/components/post-image.tsx";
+import { SaveButton, saveQuoteOf } from "#app/components/save-button.tsx";
 import type { PostCard as PostCardData } from "#app/content/post-view.ts";
 
 export function PostCard({
@@ -21,6 +22,8 @@ export function PostCard({
       <time className="post-card-date" dateTime={post.isoDateTime}>
         {post.postDateTime}
       </time>
+      {/* In the card's language, as its lang says. */}
+      <SaveButton quote={saveQuoteOf(post)} language={post.language} place="card" />
     </article>
   );
 }

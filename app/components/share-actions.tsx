@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { Labels } from "#app/content/labels.ts";
 
-async function copyToClipboard(text: string): Promise<boolean> {
+export async function copyToClipboard(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);

@@ -67,6 +67,8 @@ export const LABELS = {
     listenStop: "Stop",
     recording: "Recording",
     playbackSpeed: "Speed",
+    // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
+    savedQuotes: "Saved quotes",
   },
   hindi: {
     readIn: "इन भाषाओं में भी पढ़ें",
@@ -133,6 +135,8 @@ export const LABELS = {
     listenStop: "बंद करें",
     recording: "रिकॉर्डिंग",
     playbackSpeed: "गति",
+    // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
+    savedQuotes: "सहेजी गई सूक्तियाँ",
   },
   marathi: {
     readIn: "या भाषांमध्येही वाचा",
@@ -199,6 +203,8 @@ export const LABELS = {
     listenStop: "बंद करा",
     recording: "ध्वनिमुद्रण",
     playbackSpeed: "वेग",
+    // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
+    savedQuotes: "जतन केलेले सुविचार",
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -26,6 +26,11 @@ export const MAX_ID_FIELD = {
   marathi: "maxIdMr",
 } as const satisfies Record<Language, string>;
 
+/** The reader's saved quotes, in a page's language (decision 050). */
+export function savedPath(language: Language): string {
+  return language === "english" ? "/saved" : `/saved/${language}`;
+}
+
 export function postPath(language: Language, slug: string): string {
   return `/${language}/${encodeURIComponent(slug)}`;
 }

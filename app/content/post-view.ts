@@ -9,6 +9,9 @@ import { siteConfig } from "#app/site.config.ts";
 export function toPostCard(post: PostSummary) {
   return {
     href: postPath(post.language, post.slug),
+    /** With the language, what a saved quote and a shared collection name the post by. */
+    idNum: post.idNum,
+    slug: post.slug,
     title: post.title,
     excerpt: post.excerpt,
     language: post.language,
@@ -24,7 +27,6 @@ export type PostCard = ReturnType<typeof toPostCard>;
 export function toPostView(post: Post) {
   return {
     ...toPostCard(post),
-    slug: post.slug,
     content: post.content,
     /** The teacher's recording (decision 052): an address or a site path; "" is none. */
     audio: post.audioUrl,

@@ -30,6 +30,11 @@ export interface ContentStore {
   latestPost(): Promise<PostSummary | null>;
   /** SPEC §7.2: published posts of `language` whose idNum is in `idNums`, newest first. */
   samplePosts(language: Language, idNums: readonly number[], limit: number): Promise<PostSummary[]>;
+  /**
+   * A shared collection (issue 27 §2): the published posts among `entries`,
+   * in the order given, each once; the rest (unknown, unpublished) left out.
+   */
+  collectionPosts(entries: readonly { language: Language; idNum: number }[]): Promise<PostSummary[]>;
   getPost(language: Language, slug: string): Promise<Post | null>;
   /** A published post of any language, for /post/{slug}. */
   getPostAnyLanguage(slug: string): Promise<Post | null>;
@@ -99,6 +104,7 @@ const READ_NAMES = {
   getWebsite: true,
   latestPost: true,
   samplePosts: true,
+  collectionPosts: true,
   getPost: true,
   getPostAnyLanguage: true,
   getPage: true,

@@ -23,6 +23,8 @@ const LONGEST = [
   "tests/integration/postgres-site.test.ts", // 14
   "app/data/postgres/contract.test.ts", // 13
   "tests/e2e/search.test.ts", // 10
+  "tests/e2e/saved.test.ts", // 21 (a busy machine): two journeys, a context without JavaScript
+  "tests/integration/collections.test.ts", // 18 (a busy machine): a server on each database
   "app/data/postgres/served-store.test.ts", // 13
   "cli/import-wal.test.ts", // 6: first in the unit thread
 ];

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { LANGUAGES } from "#app/content/languages.ts";
+import { LANGUAGES, type Language } from "#app/content/languages.ts";
 import type { ContentFile, PostRecord } from "#app/content/schemas.ts";
 import { IdNumConflictError } from "#app/data/content-writer.ts";
 import { readDemoContent } from "#app/data/demo.server.ts";
@@ -381,6 +381,50 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
       cases.push([`related all ${language} ${slug}`, () => store.relatedPosts(language, slug, 100)]);
       cases.push([`related -1 ${language} ${slug}`, () => store.relatedPosts(language, slug, -1)]);
     }
+    // Shared collections (issue 27 §2): published posts in the order asked, unpublished ones (9001–9004, 9008) left out.
+    for (const [label, entries] of [
+      [
+        "demo mixed",
+        LANGUAGES.flatMap((language, i) => [5, 1, 3].map((idNum) => ({ language, idNum: idNum + i }))),
+      ],
+      [
+        "with unpublished",
+        [
+          { language: "hindi", idNum: 9001 },
+          { language: "english", idNum: 9007 },
+          { language: "english", idNum: 9002 },
+          { language: "marathi", idNum: 9003 },
+          { language: "english", idNum: 9004 },
+          { language: "hindi", idNum: 9005 },
+          { language: "marathi", idNum: 9008 },
+          { language: "english", idNum: 9006 },
+          { language: "english", idNum: 9009 },
+        ],
+      ],
+      [
+        "twice and unknown",
+        [
+          { language: "english", idNum: 2 },
+          { language: "english", idNum: 2 },
+          { language: "hindi", idNum: 10 ** 12 },
+        ],
+      ],
+      [
+        "odd values",
+        [
+          { language: "english", idNum: -1 },
+          { language: "english", idNum: 1.5 },
+          { language: "klingon", idNum: 1 },
+        ],
+      ],
+      [
+        "over a hundred",
+        Array.from({ length: 130 }, (_, i) => ({ language: LANGUAGES[i % 3]!, idNum: 130 - i })),
+      ],
+      ["none", []],
+    ] as [string, { language: Language; idNum: number }[]][]) {
+      cases.push([`collectionPosts ${label}`, () => store.collectionPosts(entries)]);
+    }
     cases.push(["listPeople", () => store.listPeople()]);
     const people = new Set([
       ...(await sqlite.listPeople()).map((person) => person.slug),
@@ -455,6 +499,26 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
     }
     await compareReads();
   }, 120_000);
+
+  test("a collection keeps the published posts in the order asked and leaves the rest out, on both", async () => {
+    const entries = [
+      { language: "english", idNum: 9009 },
+      { language: "hindi", idNum: 9001 }, // draft
+      { language: "english", idNum: 9006 },
+      { language: "marathi", idNum: 9008 }, // draft
+      { language: "english", idNum: 9002 }, // private
+      { language: "hindi", idNum: 9005 },
+      { language: "english", idNum: 99_999 }, // unknown
+    ] as const;
+    for (const store of [sqlite, postgres]) {
+      const posts = await store.collectionPosts(entries);
+      expect(posts.map((post) => `${post.language} ${post.idNum} ${post.slug}`)).toEqual([
+        "english 9009 group-english",
+        "english 9006 same-time-a",
+        "hindi 9005 ज़िंदगी-शान्ति",
+      ]);
+    }
+  });
 
   test("search returns what SQLite returns", async () => {
     const sample = await sqlite.searchPosts("love", 1, 24);

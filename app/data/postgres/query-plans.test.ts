@@ -99,6 +99,10 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
     ];
     for (const language of LANGUAGES) {
       reads.push([`samplePosts ${language}`, () => store.samplePosts(language, [1, 2, 3, 40, 41, 42], 3)]);
+      reads.push([
+        `collectionPosts ${language}`,
+        () => store.collectionPosts([1, 2, 3, 40, 41, 42].map((idNum) => ({ language, idNum }))),
+      ]);
       reads.push([`listPosts ${language} 1`, () => store.listPosts({ language }, 1, 24)]);
       reads.push([`listPosts ${language} 5`, () => store.listPosts({ language }, 5, 24)]);
       reads.push([`postAt ${language}`, () => store.postAt(language, 17)]);
@@ -138,6 +142,17 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
     const latest = (await store.latestPost())!;
     expect(await plansOf(() => store.samplePosts("hindi", [1, 2, 3, 40, 41, 42], 3))).toMatch(
       /Index Scan using posts_language_(published_)?id_num on posts p[^\n]*\n\s+Index Cond: \(\(language = 'hindi'::text\) AND \(id_num = drawn\.id_num\)\)/,
+    );
+    // A shared collection (decision 050): one seek per pair.
+    expect(
+      await plansOf(() =>
+        store.collectionPosts([
+          { language: "hindi", idNum: 3 },
+          { language: "english", idNum: 40 },
+        ]),
+      ),
+    ).toMatch(
+      /Index Scan using posts_language_(published_)?id_num on posts p[^\n]*\n\s+Index Cond: \(\(language = wanted\.language\) AND \(id_num = wanted\.id_num\)\)/,
     );
     // Each max is the last entry of the published posts' partial index: drafts are never walked.
     expect(await plansOf(() => store.getWebsite())).toMatch(

@@ -4,6 +4,7 @@
 // tie-breaks, published posts only. Statements are named (prepared once per
 // connection).
 import type pg from "pg";
+import { collectionEntries } from "#app/content/collection-code.ts";
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
 import type {
   AdjacentPosts,
@@ -61,6 +62,11 @@ const SQL = {
     JOIN posts p ON p.language = $2 AND p.id_num = drawn.id_num
     WHERE p.status = 'publish'
     ORDER BY p.post_time DESC, p.id DESC LIMIT $3`,
+  // The entries in their order, each one seek on (language, id_num).
+  collection: `SELECT ${SUMMARY_COLUMNS} FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS wanted (language, id_num, at)
+    JOIN posts p ON p.language = wanted.language AND p.id_num = wanted.id_num
+    WHERE p.status = 'publish'
+    ORDER BY wanted.at`,
   post: `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
     WHERE p.language = $1 AND p.slug = $2 AND p.status = 'publish'`,
   postAnyLanguage: `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
@@ -206,6 +212,15 @@ export class PostgresContentStore implements ContentStore {
     const unique = [...new Set(idNums)].filter((n) => Number.isSafeInteger(n));
     if (unique.length === 0) return [];
     return this.#rows<PostSummary>("sample", [unique, language, limitOf(limit)]);
+  }
+
+  async collectionPosts(entries: readonly { language: Language; idNum: number }[]): Promise<PostSummary[]> {
+    const wanted = collectionEntries(entries);
+    if (wanted.length === 0) return [];
+    return this.#rows<PostSummary>("collection", [
+      wanted.map((entry) => entry.language),
+      wanted.map((entry) => entry.idNum),
+    ]);
   }
 
   async getPost(language: Language, slug: string): Promise<Post | null> {

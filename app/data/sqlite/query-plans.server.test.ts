@@ -83,6 +83,15 @@ test("each read seeks the index made for it", async () => {
   expect(await plansOf(() => store.samplePosts("hindi", [1, 2, 3, 40, 41, 42], 3))).toContain(
     "posts_language_id_num (language=? AND id_num=?)",
   );
+  // A shared collection (decision 050): one seek per pair, in the pairs' order.
+  expect(
+    await plansOf(() =>
+      store.collectionPosts([
+        { language: "hindi", idNum: 3 },
+        { language: "english", idNum: 40 },
+      ]),
+    ),
+  ).toMatch(/SCAN wanted[^\n]*\nSEARCH p USING INDEX posts_language_id_num \(language=\? AND id_num=\?\)/);
   // Each max is one seek on the published posts' partial index: drafts are never walked.
   expect(
     (await plansOf(() => store.getWebsite())).match(/posts_language_published_id_num \(language=\?\)/g),

@@ -1,6 +1,7 @@
 // ContentStore over SQLite (better-sqlite3): every read the site makes,
 // published posts only. The served store (./served-store.server.ts) wraps it.
 import type { Statement } from "better-sqlite3";
+import { collectionEntries } from "#app/content/collection-code.ts";
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
 import type {
   AdjacentPosts,
@@ -104,6 +105,18 @@ export class SqliteContentStore implements ContentStore {
        WHERE p.status = 'publish'
        ORDER BY p.post_time DESC, p.id DESC LIMIT ?`,
     ).all(JSON.stringify(unique), language, limit) as PostSummary[];
+  }
+
+  async collectionPosts(entries: readonly { language: Language; idNum: number }[]): Promise<PostSummary[]> {
+    const wanted = collectionEntries(entries);
+    if (wanted.length === 0) return [];
+    // The entries are the outer loop, in their order: each is one seek on (language, id_num).
+    return this.#stmt(
+      `SELECT ${SUMMARY_COLUMNS} FROM json_each(?) AS wanted
+       CROSS JOIN posts p ON p.language = wanted.value ->> 0 AND p.id_num = wanted.value ->> 1
+       WHERE p.status = 'publish'
+       ORDER BY wanted.key`,
+    ).all(JSON.stringify(wanted.map(({ language, idNum }) => [language, idNum]))) as PostSummary[];
   }
 
   async getPost(language: Language, slug: string): Promise<Post | null> {

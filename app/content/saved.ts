@@ -1,0 +1,116 @@
+// Saved quotes (issue 27 §2, decision 050): kept in the reader's browser
+// only, in localStorage, never sent to the server. Each entry holds what
+// /saved needs to list it without the network. Newest saved first.
+import { useSyncExternalStore } from "react";
+import { isLanguage, type Language, postPath } from "#app/content/languages.ts";
+
+export interface SavedQuote {
+  language: Language;
+  idNum: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  image: string;
+  /** Epoch milliseconds. */
+  savedAt: number;
+}
+
+const KEY = "saved-quotes";
+/** Said within the page when this tab changes the list (the `storage` event only reaches other tabs). */
+const CHANGED = "saved-quotes-changed";
+/** Beyond it the oldest saves are dropped: a few hundred kB of localStorage at most. */
+const MAX_SAVED = 500;
+
+let cachedRaw: string | null | undefined;
+let cachedList: SavedQuote[] = [];
+
+function isSavedQuote(value: unknown): value is SavedQuote {
+  const v = value as Partial<SavedQuote> | null;
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    isLanguage(v.language) &&
+    Number.isSafeInteger(v.idNum) &&
+    typeof v.slug === "string" &&
+    typeof v.title === "string" &&
+    typeof v.excerpt === "string" &&
+    typeof v.image === "string" &&
+    typeof v.savedAt === "number"
+  );
+}
+
+function readRaw(): string | null {
+  try {
+    return window.localStorage.getItem(KEY);
+  } catch {
+    return null; // Storage turned off: nothing saved.
+  }
+}
+
+/** The saved quotes, newest saved first (the same array until the list changes). */
+export function savedQuotes(): SavedQuote[] {
+  const raw = readRaw();
+  if (raw === cachedRaw) return cachedList;
+  cachedRaw = raw;
+  let parsed: unknown = [];
+  try {
+    parsed = raw === null ? [] : JSON.parse(raw);
+  } catch {
+    parsed = [];
+  }
+  cachedList = (Array.isArray(parsed) ? parsed.filter(isSavedQuote) : []).sort(
+    (a, b) => b.savedAt - a.savedAt,
+  );
+  return cachedList;
+}
+
+function write(list: SavedQuote[]): boolean {
+  try {
+    window.localStorage.setItem(KEY, JSON.stringify(list.slice(0, MAX_SAVED)));
+  } catch {
+    return false; // Full or turned off: the button keeps saying what is true.
+  }
+  window.dispatchEvent(new Event(CHANGED));
+  // For the service worker (issue 27 §1): the pages and images to keep for offline reading.
+  navigator.serviceWorker?.controller?.postMessage({
+    type: "saved-quotes",
+    paths: list.map((quote) => postPath(quote.language, quote.slug)),
+    images: list.map((quote) => quote.image),
+  });
+  return true;
+}
+
+const same = (a: Pick<SavedQuote, "language" | "idNum">, b: Pick<SavedQuote, "language" | "idNum">) =>
+  a.language === b.language && a.idNum === b.idNum;
+
+export function isSaved(list: readonly SavedQuote[], quote: Pick<SavedQuote, "language" | "idNum">): boolean {
+  return list.some((entry) => same(entry, quote));
+}
+
+/** Saves the quote (newest first) or, when it is saved, removes it; whether the list changed. */
+export function toggleSaved(quote: Omit<SavedQuote, "savedAt">): boolean {
+  const list = savedQuotes();
+  if (isSaved(list, quote)) return write(list.filter((entry) => !same(entry, quote)));
+  return write([{ ...quote, savedAt: Date.now() }, ...list]);
+}
+
+export function removeSaved(quote: Pick<SavedQuote, "language" | "idNum">): boolean {
+  return write(savedQuotes().filter((entry) => !same(entry, quote)));
+}
+
+function subscribe(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === KEY || event.key === null) onChange();
+  };
+  window.addEventListener("storage", onStorage);
+  window.addEventListener(CHANGED, onChange);
+  return () => {
+    window.removeEventListener("storage", onStorage);
+    window.removeEventListener(CHANGED, onChange);
+  };
+}
+
+/** The saved quotes, kept in step across components and tabs; null on the server and before hydration. */
+export function useSavedQuotes(): SavedQuote[] | null {
+  return useSyncExternalStore<SavedQuote[] | null>(subscribe, savedQuotes, () => null);
+}
