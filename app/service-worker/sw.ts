@@ -94,6 +94,8 @@ interface Page {
 interface Meta {
   pages: Page[];
   images: string[];
+  /** The reader's saved quotes (post paths, from the page's "saved-quotes" message): never dropped. */
+  saved?: string[];
   /** The site day (daily.ts) the homes and their quotes of the day were last kept. */
   day?: number;
 }
@@ -318,7 +320,7 @@ function serial<T>(task: () => Promise<T>): Promise<T> {
 async function readMeta(cache: Cache): Promise<Meta> {
   const response = await cache.match(META);
   const meta = response ? ((await response.json()) as Partial<Meta>) : {};
-  return { pages: meta.pages ?? [], images: meta.images ?? [], day: meta.day };
+  return { pages: meta.pages ?? [], images: meta.images ?? [], day: meta.day, saved: meta.saved ?? [] };
 }
 
 async function writeMeta(cache: Cache, meta: Meta): Promise<void> {
@@ -366,7 +368,8 @@ async function keepPage(
     if (data && before?.data && before.data !== data.key) await cache.delete(before.data);
     else if (before?.data) page.data = before.data; // a page kept again by its address keeps its data
     const pages = [page, ...meta.pages.filter((kept) => kept.url !== url)];
-    const posts = pages.filter((kept) => kept.post);
+    const saved = new Set(meta.saved);
+    const posts = pages.filter((kept) => kept.post && !saved.has(kept.url));
     const others = pages.filter((kept) => !kept.post && !PINNED.has(kept.url));
     const dropped = [...posts.slice(MAX_POSTS), ...others.slice(MAX_OTHER_PAGES)];
     for (const gone of dropped) {
@@ -482,7 +485,57 @@ async function offline(pathname: string): Promise<Response> {
  * just opened before the worker took over). The answer, on the message's
  * port when it has one: {type: "kept", url, ok}.
  */
+/** At most this many saved quotes are kept (app/content/saved.ts keeps 500). */
+const MAX_SAVED = 500;
+
+/**
+ * {type: "saved-quotes", paths, images}: the reader's saved quotes
+ * (app/content/saved.ts, after every change). Each post page is kept and
+ * never dropped while it is saved, with its image; a quote unsaved is
+ * dropped in turn like any page read.
+ */
+async function keepSaved(paths: unknown, images: unknown): Promise<void> {
+  const sameSite = (value: unknown, pattern: RegExp): string | null => {
+    if (typeof value !== "string") return null;
+    try {
+      const url = new URL(value, worker.location.origin);
+      return url.origin === worker.location.origin && pattern.test(url.pathname) ? url.pathname : null;
+    } catch {
+      return null;
+    }
+  };
+  const list = (values: unknown, pattern: RegExp) =>
+    (Array.isArray(values) ? values : [])
+      .slice(0, MAX_SAVED)
+      .map((value) => sameSite(value, pattern))
+      .filter((value): value is string => value !== null);
+  const saved = list(paths, POST);
+  const cache = await caches.open(CACHE);
+  const missing = await serial(async () => {
+    const meta = await readMeta(cache);
+    meta.saved = saved;
+    await writeMeta(cache, meta);
+    const kept = new Set(meta.pages.map((page) => page.url));
+    return saved.filter((path) => !kept.has(path));
+  });
+  for (const path of missing) await keep(path);
+  for (const image of list(images, /^\/(?:images|img)\//)) {
+    if (await cache.match(image)) continue;
+    try {
+      const response = await fetch(image);
+      if (keepable(response)) await cache.put(image, response);
+    } catch {
+      return; // offline: the next change tries again
+    }
+  }
+}
+
 worker.addEventListener("message", (event) => {
+  const saved = event.data as { type?: unknown; paths?: unknown; images?: unknown } | null;
+  if (saved?.type === "saved-quotes") {
+    event.waitUntil(keepSaved(saved.paths, saved.images));
+    return;
+  }
   const message = event.data as { type?: unknown; url?: unknown } | null;
   if (message?.type !== "keep" || typeof message.url !== "string") return;
   let url: URL;

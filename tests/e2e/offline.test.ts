@@ -137,6 +137,36 @@ test("what was read opens offline, by address and by link; anything else is the 
   }
 });
 
+test("a quote saved from a card, never opened, opens offline and is listed on /saved", async () => {
+  const context = await env.browser.newContext({ serviceWorkers: "allow" });
+  try {
+    const { page, errors } = await newTab(context);
+    const site = env.server.url;
+    await page.goto(`${site}/saved/hindi`);
+    await controlled(page);
+    await page.goto(`${site}/hindi/home`);
+    await page.waitForSelector("html[data-hydrated]");
+    // The last card: the one least likely to be kept for another reason (the quote of the day).
+    const cards = await postCards(page, 24);
+    const card = cards.at(-1);
+    if (!card) throw new Error("the Hindi home lists no post");
+    await page
+      .locator(`.post-card:has(a[href="${card.href}"])`)
+      .getByRole("button", { name: "सहेजें", exact: true })
+      .click();
+    // The page tells the worker its saved quotes; the worker fetches and keeps the post.
+    await waitKept(page, [new URL(card.href, site).pathname]);
+    await context.setOffline(true);
+    await page.goto(`${site}${card.href}`);
+    expect((await page.locator("h1").textContent())?.trim()).toBe(card.title.trim());
+    await page.goto(`${site}/saved/hindi`);
+    await expect.poll(() => page.locator("main").textContent()).toContain(card.title.trim());
+    expect(violations(errors)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a page the server answered with an error is never kept as the page; an unpublished one leaves", async () => {
   const context = await env.browser.newContext({ serviceWorkers: "allow" });
   try {
