@@ -499,7 +499,7 @@ test("a database seeded with the demo content is fully indexed", async () => {
  * table), so the writer can fill them; the search migrations then run as they
  * did on those databases.
  */
-const AFTER_SEARCH = ["20261123000000_translations_and_sources.sql"];
+const AFTER_SEARCH = ["20261123000000_translations_and_sources.sql", "20261127000000_post_audio.sql"];
 
 test("an existing database is indexed by the migration", async () => {
   const where = mkdtempSync(path.join(tmpdir(), "sukti-search-backfill-"));
