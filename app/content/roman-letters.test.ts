@@ -64,7 +64,9 @@ describe("romaniseWord, Marathi", () => {
     ["उत्तरची", "uttarchi"],
     ["मुंबईतील", "mumbaitil"],
     ["तोही", "tohi"],
-    ["करत", "karat"], // a stem keeps its a before त, ने, च, ना
+    ["करत", "karat"], // a part keeps its a before त, ने, च, ना, ही
+    ["घरातही", "gharatahi"],
+    ["कळवण्याची", "kalavanyachi"], // a schwa stays before a schwa and a cluster
     ["गोखले", "gokhale"], // the schwa stays before a last ए
     ["झाड", "zad"], // झ as z
     ["बॅग", "bag"], // ॅ as a
