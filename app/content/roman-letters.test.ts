@@ -41,6 +41,7 @@ describe("romaniseWord, Hindi", () => {
     ["चाहिए", "chahiye"],
     ["स्वामी", "swami"], // व after स or ज is w
     ["ज्वाला", "jwala"],
+    ["दिवाली", "diwali"], // वाल inside a word
     ["गीत", "geet"], // one closed syllable: ee, oo
     ["दूध", "doodh"],
     ["बिकती", "bikati"], // the schwa stays before a last ई or ओ

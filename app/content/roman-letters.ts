@@ -288,6 +288,10 @@ function romaniseUnits(units: Unit[], language: RomanLanguage): string {
     ) {
       text = "w";
     }
+    // Hindi वाल inside a word is wal: wala, wale, diwali (+1 word of 1,464; Marathi -1).
+    if (language === "hindi" && text === "v" && u.vowel === "A" && units[i + 1]?.consonant === "l" && i > 0) {
+      text = "w";
+    }
     // Marathi झ is mostly z: zara, zope, zujar (+7 words of 1,518).
     if (text === "jh" && language === "marathi") text = "z";
     // A y between i and e or aa, as people write it: liye, chahiye (ए after ि).
