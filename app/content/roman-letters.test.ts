@@ -39,6 +39,12 @@ describe("romaniseWord, Hindi", () => {
     ["सफेद", "safed"], // फ as f, as people type it
     ["लिए", "liye"], // a y between i and e
     ["चाहिए", "chahiye"],
+    ["स्वामी", "swami"], // व after स or ज is w
+    ["ज्वाला", "jwala"],
+    ["दिवाली", "diwali"], // वाल inside a word
+    ["गीत", "geet"], // one closed syllable: ee, oo
+    ["दूध", "doodh"],
+    ["बिकती", "bikati"], // the schwa stays before a last ई or ओ
   ];
   it.each(cases)("%s → %s", (word, roman) => {
     expect(romaniseWord(word, "hindi")).toBe(roman);
@@ -54,7 +60,17 @@ describe("romaniseWord, Marathi", () => {
     ["प्रशासनाचे", "prashasanache"], // a long word keeps its stem whole
     ["मुंगी", "mungi"],
     ["आणि", "aani"],
-    ["एकनाथ", "eknath"], // three syllables once the final a is gone
+    ["एकनाथ", "eknath"],
+    ["अकबराचे", "akbarache"], // stem and ending cut apart: akbar + a + che
+    ["उत्तरची", "uttarchi"],
+    ["मुंबईतील", "mumbaitil"],
+    ["तोही", "tohi"],
+    ["करत", "karat"], // a part keeps its a before त, ने, च, ना, ही
+    ["घरातही", "gharatahi"],
+    ["कळवण्याची", "kalavanyachi"], // a schwa stays before a schwa and a cluster
+    ["गोखले", "gokhale"], // the schwa stays before a last ए
+    ["झाड", "zad"], // झ as z
+    ["बॅग", "bag"], // ॅ as a
   ];
   it.each(cases)("%s → %s", (word, roman) => {
     expect(romaniseWord(word, "marathi")).toBe(roman);
@@ -115,7 +131,7 @@ describe("the held-out lexicons (docs/roman-letters.md)", () => {
     expect(share("hindi", "hindi.heldout.tsv")).toBeGreaterThanOrEqual(0.85);
   });
   it("keeps the large samples where they were measured (a fall means a rule broke)", () => {
-    expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.71);
-    expect(share("marathi", "marathi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.47);
+    expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.72);
+    expect(share("marathi", "marathi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.55);
   });
 });

@@ -54,7 +54,7 @@ const VOWELS: Record<string, string> = {
   ऐ: "ai",
   ओ: "o",
   औ: "au",
-  ऍ: "e",
+  ऍ: "E",
   ऎ: "e",
   ऑ: "o",
   ऒ: "o",
@@ -68,7 +68,7 @@ const SIGNS: Record<string, string> = {
   "\u0942": "U",
   "\u0943": "R",
   "\u0944": "R",
-  "\u0945": "e",
+  "\u0945": "E",
   "\u0946": "e",
   "\u0947": "e",
   "\u0948": "ai",
@@ -180,24 +180,38 @@ function hasVowel(units: Unit[], i: number): boolean {
 }
 
 /**
+ * The vowels of a word's last syllable before which a medial schwa stays:
+ * Hindi बिकती bikati (not bikti); Marathi also ए and ऊ: गोखले gokhale,
+ * चासणी chasani. Measured on the large tune words: Hindi ई and ओ +6 words of
+ * 1,464 (आ: -3, ए: -1; अपना stays apna), Marathi ई, ए and ऊ +35 of 1,518
+ * (ओ too: one more, but करतो is typed karto).
+ */
+const KEEP_SCHWA_BEFORE_LAST: Record<RomanLanguage, Set<string>> = {
+  hindi: new Set(["I", "o"]),
+  marathi: new Set(["I", "e", "U"]),
+};
+
+/**
  * Schwa deletion: the final inherent a goes (except in a word of one
  * syllable, after a cluster ending in y, r or v: satya, mitra, and before
  * a visarga: namah), and a
  * medial one goes between a vowel-consonant and a consonant-vowel (VC_CV),
- * scanning from the right so that two neighbours never both go (samajhna).
+ * scanning from the right so that two neighbours never both go (samajhna),
+ * but not before a last syllable in KEEP_SCHWA_BEFORE_LAST. An ending
+ * written onto a Marathi word (see marathiParts) is cut on its own: its
+ * final a goes even in one syllable (च ch, त t).
  */
-function dropSchwas(units: Unit[], language: RomanLanguage): void {
+function dropSchwas(units: Unit[], language: RomanLanguage, ending = false): void {
   const end = units.length - 1;
-  let syllables = units.filter((u) => u.vowel !== "").length;
+  const syllables = units.filter((u) => u.vowel !== "").length;
   const final = units[end];
   // A visarga keeps its vowel: namah.
-  if (final?.schwa && final.coda === "" && syllables > 1) {
+  if (final?.schwa && final.coda === "" && (syllables > 1 || ending)) {
     const before = units[end - 1];
     const cluster = before !== undefined && before.consonant !== "" && before.vowel === "";
     if (!(cluster && KEEP_FINAL_A_AFTER.has(final.consonant))) {
       final.vowel = "";
       final.schwa = false;
-      syllables--;
     }
   }
   for (let i = end - 1; i >= 1; i--) {
@@ -205,15 +219,17 @@ function dropSchwas(units: Unit[], language: RomanLanguage): void {
     const previous = units[i - 1] as Unit;
     const next = units[i + 1] as Unit;
     if (!u.schwa || u.coda !== "") continue;
-    // Marathi keeps a long word's stem whole: prashasanache, not prashasnache; eknath has 3
-    // syllables once its final a is gone (measured: 52.2% of the large tune words against 47.6%
-    // deleting as Hindi does, 50.3% never deleting, 51.8% counting the final a).
-    if (language === "marathi" && syllables > 3) continue;
     // Left: a vowel, then this consonant alone (not the end of a cluster, not after a nasal: zindagi;
     // deleting there too gains one tune word of 1,464 and writes zindgi).
     if (!hasVowel(units, i - 1) || previous.coda !== "") continue;
     // Right: a consonant that sounds a vowel.
     if (next.consonant === "" || !hasVowel(units, i + 1)) continue;
+    if (i + 1 === end && KEEP_SCHWA_BEFORE_LAST[language].has(next.vowel)) continue;
+    // Marathi keeps it before a schwa and a cluster: कळवण्याची kalavanyachi, दडपण्याचा (+10 words
+    // of 1,518; in Hindi -6).
+    const afterNext = units[i + 2];
+    const clusterAfterNext = afterNext !== undefined && afterNext.consonant !== "" && !hasVowel(units, i + 2);
+    if (language === "marathi" && next.vowel === "a" && clusterAfterNext && i + 2 !== end) continue;
     u.vowel = "";
     u.schwa = false;
   }
@@ -223,7 +239,9 @@ function dropSchwas(units: Unit[], language: RomanLanguage): void {
  * Long vowels as people type them: आ is aa at the start of a word (aaj, aap)
  * and a elsewhere (apna, kam); ई and ऊ are i and u everywhere. Measured on
  * the large Hindi tune words: aa everywhere 47.9% (against 72.9%), a at the
- * start too 72.4%, ee at the end 64.1%, oo 70.6%.
+ * start too 72.4%, ee at the end 64.1%, oo 70.6%. A Hindi word of one
+ * closed syllable is the exception (see romaniseUnits): geet, neet, bheed,
+ * phool, doodh (+2 words; ee in every closed last syllable: -10).
  */
 function vowelText(vowel: string, initial: boolean, language: RomanLanguage): string {
   switch (vowel) {
@@ -235,25 +253,56 @@ function vowelText(vowel: string, initial: boolean, language: RomanLanguage): st
       return "u";
     case "R":
       return language === "marathi" ? "ru" : "ri";
+    case "E":
+      // ॅ, in English words: Marathi बॅक, कॅडर as back, cader (+2 words of 1,518); Hindi bek (as before).
+      return language === "marathi" ? "a" : "e";
     default:
       return vowel;
   }
 }
 
-/** One Devanagari word in Roman letters (lower case). */
-export function romaniseWord(word: string, language: RomanLanguage): string {
-  const units = parse(word, language);
-  dropSchwas(units, language);
+/**
+ * Consonants after which a व in a cluster is w, as people type स्व and ज्व:
+ * swami, swasth, jwala (+5 Hindi words of 1,464 and +7 Marathi of 1,518;
+ * w after श and द too: +1 and -2, after every consonant: -13 and -24, and
+ * v elsewhere, as measured before: w everywhere 67.5% against 74.0%).
+ */
+const W_AFTER = new Set(["s", "j"]);
+
+/** One word's units in Roman letters. */
+function romaniseUnits(units: Unit[], language: RomanLanguage): string {
+  const syllables = units.filter((u) => u.vowel !== "").length;
   let out = "";
   for (let i = 0; i < units.length; i++) {
     const u = units[i] as Unit;
+    const previous = units[i - 1];
     const initial = out === "";
     const final = i === units.length - 1;
     let text = u.consonant;
+    if (
+      text === "v" &&
+      previous &&
+      previous.consonant !== "" &&
+      previous.vowel === "" &&
+      W_AFTER.has(previous.consonant)
+    ) {
+      text = "w";
+    }
+    // Hindi वाल inside a word is wal: wala, wale, diwali (+1 word of 1,464; Marathi -1).
+    if (language === "hindi" && text === "v" && u.vowel === "A" && units[i + 1]?.consonant === "l" && i > 0) {
+      text = "w";
+    }
+    // Marathi झ is mostly z: zara, zope, zujar (+7 words of 1,518).
+    if (text === "jh" && language === "marathi") text = "z";
     // A y between i and e or aa, as people write it: liye, chahiye (ए after ि).
-    if (text === "" && (u.vowel === "e" || u.vowel === "A") && units[i - 1]?.vowel === "i") text = "y";
+    if (text === "" && (u.vowel === "e" || u.vowel === "A") && previous?.vowel === "i") text = "y";
     // ऋ after a consonant is r + i/u: kri-shna; an independent ऋ is ri.
-    text += vowelText(u.vowel, initial && u.consonant === "", language);
+    let vowel = vowelText(u.vowel, initial && u.consonant === "", language);
+    // A Hindi word of one closed syllable: geet, bheed, phool (see vowelText).
+    if (language === "hindi" && syllables === 1 && !final && (u.vowel === "I" || u.vowel === "U")) {
+      vowel = u.vowel === "I" ? "ee" : "oo";
+    }
+    text += vowel;
     if (u.coda === "N") {
       const next = units[i + 1];
       text += next && LABIALS.has(next.consonant) ? "m" : "n";
@@ -265,6 +314,86 @@ export function romaniseWord(word: string, language: RomanLanguage): string {
     out += text;
   }
   return out;
+}
+
+/**
+ * Endings Marathi writes onto a word: case endings, postpositions and the
+ * clitics ही and च (घराचे, मुंबईतील, त्यामुळे, तोही). A word is cut into its stem
+ * and these, and each part loses its schwas on its own (see marathiParts).
+ */
+const MARATHI_ENDINGS = (
+  "चा ची चे च्या ला ना ने नी त मध्ये मधून मधील मधला मधली मधले मधल्या वर वरून वरील वरचा वरची वरचे वरच्या " +
+  "साठी सारखा सारखी सारखे सारख्या कडे कडून कडील पासून पर्यंत मुळे सह सोबत ही च देखील तील तून हून पेक्षा " +
+  "बद्दल विषयी करिता शिवाय जवळ नंतर पूर्वी समोर पुढे मागे आधी प्रमाणे बरोबर खाली बाहेर द्वारे विरुद्ध ऐवजी " +
+  "वरुन वरती दरम्यान शी पैकी भोवती पाशी सुद्धा"
+)
+  .split(" ")
+  .sort((a, b) => b.length - a.length);
+
+/**
+ * Endings after which a stem ending in a consonant keeps its a, as said and
+ * typed: अभिनवने abhinavane, करत karat, घरच gharach, करताना (+29 words of
+ * 1,518, and +18 more after an ending: त ही, tahi; ही as said, gharatahi:
+ * no change; the genitive चा, ची, चे, च्या goes the other way: kebinchya, -21).
+ */
+const MARATHI_KEEP_A_BEFORE = new Set(["ने", "त", "च", "ना", "ही"]);
+
+/**
+ * A Marathi word cut into its stem and the endings written onto it, from the
+ * right: अकबराचे → अकबरा, चे; अधिकारांमध्येही → अधिकारां, मध्ये, ही. A stem keeps at
+ * least two letters and does not end on a virama.
+ */
+function marathiParts(word: string): string[] {
+  const endings: string[] = [];
+  let stem = word;
+  for (;;) {
+    const ending = MARATHI_ENDINGS.find(
+      (e) => stem.endsWith(e) && Array.from(stem).length - Array.from(e).length >= 2,
+    );
+    if (ending === undefined) break;
+    const rest = stem.slice(0, -ending.length);
+    if (rest.endsWith(VIRAMA) || rest.endsWith(NUKTA)) break;
+    endings.unshift(ending);
+    stem = rest;
+  }
+  return [stem, ...endings];
+}
+
+/**
+ * A Marathi word: the stem and each ending lose their schwas as words of
+ * their own. An oblique आ closing the stem before an ending is left out of
+ * the stem's cut (अकबरा चे: akbar + a + che, not akabrache), and a part that
+ * ends on its a keeps it before an ending of MARATHI_KEEP_A_BEFORE (तील ही:
+ * tilahi). Measured on the large Marathi tune words, with the other rules:
+ * 60.7% against 52.5% for the whole word cut as Hindi.
+ */
+function romaniseMarathi(word: string): string {
+  const parts = marathiParts(word);
+  let out = "";
+  for (let k = 0; k < parts.length; k++) {
+    const units = parse(parts[k] as string, "marathi");
+    const last = units[units.length - 1];
+    const beforeEnding = k < parts.length - 1;
+    if (k === 0 && beforeEnding && units.length > 1 && last?.consonant !== "" && last?.vowel === "A") {
+      last.vowel = "";
+      dropSchwas(units, "marathi");
+      last.vowel = "A";
+    } else {
+      const keepA = last?.schwa === true && MARATHI_KEEP_A_BEFORE.has(parts[k + 1] ?? "");
+      dropSchwas(units, "marathi", k > 0);
+      if (keepA && last) last.vowel = "a";
+    }
+    out += romaniseUnits(units, "marathi");
+  }
+  return out;
+}
+
+/** One Devanagari word in Roman letters (lower case). */
+export function romaniseWord(word: string, language: RomanLanguage): string {
+  if (language === "marathi") return romaniseMarathi(word.normalize("NFC"));
+  const units = parse(word, language);
+  dropSchwas(units, language);
+  return romaniseUnits(units, language);
 }
 
 /** Devanagari text in Roman letters; the rest (Latin, punctuation, line breaks) as it is. */
