@@ -124,7 +124,10 @@ describe("search limits", () => {
     const { counts, first } = await running;
     expect(new Set(visitor)).toEqual(new Set([200]));
     expect(new Set(pages)).toEqual(new Set([200]));
-    expect([...counts.keys()].sort()).toEqual([200, 429]);
+    // Beyond its share the flood gets 429; on a busy machine some of the searches
+    // it has waiting also pass the 2 s wait and get 503 (seen with two CPU hogs).
+    expect(counts.get(429)).toBeGreaterThan(0);
+    expect([...counts.keys()].filter((status) => ![200, 429, 503].includes(status))).toEqual([]);
     expect(first.get(429)!.headers["retry-after"]).toMatch(/^\d+$/);
   });
 
