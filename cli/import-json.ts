@@ -25,6 +25,23 @@ export class InvalidTextError extends UserError {
 }
 
 /**
+ * The next chunk of `reading`; invalid UTF-8 met inside a record is said with
+ * the record's label too (`record` gives it, or null outside a record).
+ */
+export async function nextChunk(
+  reading: AsyncIterator<string>,
+  record: () => string | null,
+): Promise<IteratorResult<string>> {
+  try {
+    return await reading.next();
+  } catch (error) {
+    const label = error instanceof InvalidTextError ? record() : null;
+    if (label !== null) throw new UserError(`${label}: ${(error as Error).message}`);
+    throw error;
+  }
+}
+
+/**
  * Where the first byte that is not UTF-8 is in `bytes` (which starts at a
  * character): its offset and what is wrong; null when all is well.
  */
@@ -188,16 +205,7 @@ export async function* splitJson(chunks: AsyncIterable<string>): AsyncGenerator<
   const pending: JsonElement[] = [];
   const reading = chunks[Symbol.asyncIterator]();
   for (;;) {
-    let next: IteratorResult<string>;
-    try {
-      next = await reading.next();
-    } catch (error) {
-      // Invalid UTF-8 inside a record: name the record too.
-      if (error instanceof InvalidTextError && state === State.ArrayElement) {
-        throw new UserError(`${elementLabel()}: ${error.message}`);
-      }
-      throw error;
-    }
+    const next = await nextChunk(reading, () => (state === State.ArrayElement ? elementLabel() : null));
     if (next.done) break;
     const chunk = next.value;
     for (let i = 0; i < chunk.length; i++) {

@@ -9,7 +9,7 @@ import { cutText, MAX_RECORD_BYTES, PostRecordSchema, parseLanguage, quote } fro
 import { slugify } from "#app/content/slugs.ts";
 import { siteConfig } from "#app/site.config.ts";
 import { UserError } from "#cli/errors.ts";
-import { formatBytes, InvalidTextError, readText, type TextEncoding } from "#cli/import-json.ts";
+import { formatBytes, nextChunk, readText, type TextEncoding } from "#cli/import-json.ts";
 import {
   SOURCE_PARTS,
   type Source,
@@ -320,14 +320,7 @@ export async function* parseWxr(
   try {
     const reading = chunks[Symbol.asyncIterator]();
     for (;;) {
-      let next: IteratorResult<string>;
-      try {
-        next = await reading.next();
-      } catch (error) {
-        // Invalid UTF-8 inside an item: name the item too.
-        if (error instanceof InvalidTextError && item) throw new UserError(`${where()}: ${error.message}`);
-        throw error;
-      }
+      const next = await nextChunk(reading, () => (item ? where() : null));
       if (next.done) break;
       const chunk = next.value;
       // In pieces, so that text the parser holds between two events (a huge

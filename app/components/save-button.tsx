@@ -80,14 +80,7 @@ export function SaveButton({
 }
 
 /** What a card or a post view gives the button. */
-export function saveQuoteOf(post: {
-  language: Language;
-  idNum: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  image: string;
-}): SaveQuote {
+export function saveQuoteOf(post: SaveQuote): SaveQuote {
   const { language, idNum, slug, title, excerpt, image } = post;
   return { language, idNum, slug, title, excerpt, image };
 }
