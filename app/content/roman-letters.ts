@@ -271,7 +271,7 @@ function vowelText(vowel: string, initial: boolean, language: RomanLanguage): st
  * Consonants after which a व in a cluster is w, as people type स्व, ज्व and
  * श्व: swami, swasth, jwala, ishwar (स, ज: +5 Hindi words of 1,464 and +7
  * Marathi of 1,518; श on the wide tune halves: Hindi +21 of 15,205, Marathi
- * +1 of 28,728; after द: 0 and -2 of the large, -25 Marathi of the wide;
+ * +1 of 28,728; after द: 0 and -2 of the large, -3 and -26 of the wide;
  * after every consonant: -13 and -24, and v elsewhere, as measured before:
  * w everywhere 67.5% against 74.0%).
  */
