@@ -50,6 +50,9 @@ describe("romaniseWord, Hindi", () => {
     ["प्रजापति", "prajapati"],
     ["ईश्वर", "ishwar"], // व after श is w too
     ["विश्वास", "vishwas"],
+    ["अपनी", "apni"], // a few very common words as people write them (tune half)
+    ["माँ", "maa"],
+    ["दूसरों", "dusron"],
   ];
   it.each(cases)("%s → %s", (word, roman) => {
     expect(romaniseWord(word, "hindi")).toBe(roman);

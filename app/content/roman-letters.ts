@@ -399,8 +399,21 @@ function romaniseMarathi(word: string): string {
   return out;
 }
 
+/**
+ * Very common words the rules write otherwise than people do, each from the
+ * tune half of the Hindi lexicon with its writers' spelling (the schwa rule
+ * before a last ई or ओ writes apani, dusaron; a final nasal writes man for
+ * मां). Chandrabindu is looked up as anusvara (माँ, मां).
+ */
+const EXCEPTIONS: Record<RomanLanguage, Record<string, string>> = {
+  hindi: { अपनी: "apni", दूसरों: "dusron", मां: "maa" },
+  marathi: {},
+};
+
 /** One Devanagari word in Roman letters (lower case). */
 export function romaniseWord(word: string, language: RomanLanguage): string {
+  const exception = EXCEPTIONS[language][word.normalize("NFC").replaceAll(CHANDRABINDU, ANUSVARA)];
+  if (exception !== undefined) return exception;
   if (language === "marathi") return romaniseMarathi(word.normalize("NFC"));
   const units = parse(word, language);
   dropSchwas(units, language);
