@@ -44,6 +44,11 @@ const KINDS: [string, (s: string) => string][] = [
   ["v/w", (s) => s.replace(/w/g, "v")],
   ["double letters", (s) => s.replace(/([a-z])\1/g, "$1")],
   ["n/m before p, b", (s) => s.replace(/m(?=[pb])/g, "n")],
+  ["chh/ch", (s) => s.replace(/chh|cch|cc/g, "ch")],
+  ["sh/s", (s) => s.replace(/sh/g, "s")],
+  ["z/j/jh", (s) => s.replace(/jh|zh|z/g, "j")],
+  ["ph/f", (s) => s.replace(/ph/g, "f")],
+  ["aspirate h (th/t, dh/d, kh/k...)", (s) => s.replace(/(?<=[kgtdpb])h/g, "")],
 ];
 const SEVERAL = "several of these at once";
 const OTHER = "other: English words, names, initialisms, other letters";
