@@ -45,6 +45,14 @@ describe("romaniseWord, Hindi", () => {
     ["गीत", "geet"], // one closed syllable: ee, oo
     ["दूध", "doodh"],
     ["बिकती", "bikati"], // the schwa stays before a last ई or ओ
+    ["पति", "pati"], // and before a last इ
+    ["अनुमति", "anumati"],
+    ["प्रजापति", "prajapati"],
+    ["ईश्वर", "ishwar"], // व after श is w too
+    ["विश्वास", "vishwas"],
+    ["अपनी", "apni"], // a few very common words as people write them (tune half)
+    ["माँ", "maa"],
+    ["दूसरों", "dusron"],
   ];
   it.each(cases)("%s → %s", (word, roman) => {
     expect(romaniseWord(word, "hindi")).toBe(roman);
@@ -53,7 +61,7 @@ describe("romaniseWord, Hindi", () => {
 
 describe("romaniseWord, Marathi", () => {
   const cases: [string, string][] = [
-    ["ज्ञानेश्वर", "dnyaneshvar"], // ज्ञ as dny
+    ["ज्ञानेश्वर", "dnyaneshwar"], // ज्ञ as dny, श्व as shw
     ["अमृत", "amrut"], // ऋ as ru
     ["प्रसाद", "prasad"],
     ["करतो", "karto"],
@@ -71,6 +79,14 @@ describe("romaniseWord, Marathi", () => {
     ["गोखले", "gokhale"], // the schwa stays before a last ए
     ["झाड", "zad"], // झ as z
     ["बॅग", "bag"], // ॅ as a
+    ["घरासारखे", "gharasarkhe"], // inside an ending the schwa goes even before a last ए
+    ["सरकारविरुद्ध", "sarkarviruddha"], // an ending closing on a cluster keeps its a
+    ["अहमदनगर", "ahmadnagar"], // word-forming parts cut like endings: नगर, करण, पणा, कर्ता
+    ["उपकरण", "upkaran"],
+    ["चांगुलपणा", "changulpana"],
+    ["पती", "pati"],
+    ["वेळ", "vel"], // ळ as l
+    ["रसाळ", "rasal"],
   ];
   it.each(cases)("%s → %s", (word, roman) => {
     expect(romaniseWord(word, "marathi")).toBe(roman);
@@ -127,6 +143,24 @@ function share(language: RomanLanguage, file: string): number {
 }
 
 describe("the held-out lexicons (docs/roman-letters.md)", () => {
+  it("keeps every held-out word out of the tune halves the rules are chosen on", () => {
+    const words = (file: string) =>
+      readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/romanised", file), "utf8")
+        .split("\n")
+        .slice(1)
+        .map((line) => line.split("\t")[0])
+        .filter((word) => word !== undefined && word !== "");
+    for (const language of ["hindi", "marathi"]) {
+      const tune = new Set([
+        ...words(`${language}.tune.tsv`),
+        ...words(`${language}.large.tune.tsv`),
+        ...words(`${language}.wide.tune.tsv`),
+      ]);
+      const heldOut = [...words(`${language}.heldout.tsv`), ...words(`${language}.large.heldout.tsv`)];
+      expect(heldOut.length).toBeGreaterThan(0);
+      expect(heldOut.filter((word) => tune.has(word as string))).toEqual([]);
+    }
+  });
   it("writes at least 85% of the held-out Hindi demo words (Dakshina) as people did", () => {
     expect(share("hindi", "hindi.heldout.tsv")).toBeGreaterThanOrEqual(0.85);
   });

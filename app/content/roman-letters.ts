@@ -170,7 +170,10 @@ function parse(word: string, language: RomanLanguage): Unit[] {
   return units;
 }
 
-/** A final cluster ending in these keeps its a: satya, mitra, vishva (ण too was measured: 2 words fewer). */
+/**
+ * A final cluster ending in these keeps its a: satya, mitra, vishva (ण too was measured: 2 words fewer).
+ * A Marathi ending closing on a cluster keeps it whatever the letter: विरुद्ध viruddha (see dropSchwas).
+ */
 const KEEP_FINAL_A_AFTER = new Set(["y", "r", "v"]);
 
 /** Whether unit i sounds a vowel (after deletion so far). */
@@ -181,14 +184,16 @@ function hasVowel(units: Unit[], i: number): boolean {
 
 /**
  * The vowels of a word's last syllable before which a medial schwa stays:
- * Hindi बिकती bikati (not bikti); Marathi also ए and ऊ: गोखले gokhale,
- * चासणी chasani. Measured on the large tune words: Hindi ई and ओ +6 words of
- * 1,464 (आ: -3, ए: -1; अपना stays apna), Marathi ई, ए and ऊ +35 of 1,518
- * (ओ too: one more, but करतो is typed karto).
+ * Hindi बिकती bikati (not bikti), पति pati, अनुमति anumati; Marathi also ए
+ * and ऊ: गोखले gokhale, चासणी chasani. Measured on the large tune words:
+ * Hindi ई and ओ +6 words of 1,464 (आ: -3, ए: -1; अपना stays apna), Marathi
+ * ई, ए and ऊ +35 of 1,518 (ओ too: one more, but करतो is typed karto); the
+ * short इ on the wide tune halves: Hindi +22 words of 15,205, Marathi +9 of
+ * 28,728. Not inside a Marathi ending: सारखे sarkhe (+20 of 28,728).
  */
 const KEEP_SCHWA_BEFORE_LAST: Record<RomanLanguage, Set<string>> = {
-  hindi: new Set(["I", "o"]),
-  marathi: new Set(["I", "e", "U"]),
+  hindi: new Set(["I", "o", "i"]),
+  marathi: new Set(["I", "e", "U", "i"]),
 };
 
 /**
@@ -209,7 +214,8 @@ function dropSchwas(units: Unit[], language: RomanLanguage, ending = false): voi
   if (final?.schwa && final.coda === "" && (syllables > 1 || ending)) {
     const before = units[end - 1];
     const cluster = before !== undefined && before.consonant !== "" && before.vowel === "";
-    if (!(cluster && KEEP_FINAL_A_AFTER.has(final.consonant))) {
+    // An ending keeps it after any cluster: विरुद्ध viruddha (+34 Marathi words of 28,728).
+    if (!(cluster && (ending || KEEP_FINAL_A_AFTER.has(final.consonant)))) {
       final.vowel = "";
       final.schwa = false;
     }
@@ -224,7 +230,7 @@ function dropSchwas(units: Unit[], language: RomanLanguage, ending = false): voi
     if (!hasVowel(units, i - 1) || previous.coda !== "") continue;
     // Right: a consonant that sounds a vowel.
     if (next.consonant === "" || !hasVowel(units, i + 1)) continue;
-    if (i + 1 === end && KEEP_SCHWA_BEFORE_LAST[language].has(next.vowel)) continue;
+    if (i + 1 === end && !ending && KEEP_SCHWA_BEFORE_LAST[language].has(next.vowel)) continue;
     // Marathi keeps it before a schwa and a cluster: कळवण्याची kalavanyachi, दडपण्याचा (+10 words
     // of 1,518; in Hindi -6).
     const afterNext = units[i + 2];
@@ -262,12 +268,14 @@ function vowelText(vowel: string, initial: boolean, language: RomanLanguage): st
 }
 
 /**
- * Consonants after which a व in a cluster is w, as people type स्व and ज्व:
- * swami, swasth, jwala (+5 Hindi words of 1,464 and +7 Marathi of 1,518;
- * w after श and द too: +1 and -2, after every consonant: -13 and -24, and
- * v elsewhere, as measured before: w everywhere 67.5% against 74.0%).
+ * Consonants after which a व in a cluster is w, as people type स्व, ज्व and
+ * श्व: swami, swasth, jwala, ishwar (स, ज: +5 Hindi words of 1,464 and +7
+ * Marathi of 1,518; श on the wide tune halves: Hindi +21 of 15,205, Marathi
+ * +1 of 28,728; after द: 0 and -2 of the large, -3 and -26 of the wide;
+ * after every consonant: -13 and -24, and v elsewhere, as measured before:
+ * w everywhere 67.5% against 74.0%).
  */
-const W_AFTER = new Set(["s", "j"]);
+const W_AFTER = new Set(["s", "j", "sh"]);
 
 /** One word's units in Roman letters. */
 function romaniseUnits(units: Unit[], language: RomanLanguage): string {
@@ -325,7 +333,10 @@ const MARATHI_ENDINGS = (
   "चा ची चे च्या ला ना ने नी त मध्ये मधून मधील मधला मधली मधले मधल्या वर वरून वरील वरचा वरची वरचे वरच्या " +
   "साठी सारखा सारखी सारखे सारख्या कडे कडून कडील पासून पर्यंत मुळे सह सोबत ही च देखील तील तून हून पेक्षा " +
   "बद्दल विषयी करिता शिवाय जवळ नंतर पूर्वी समोर पुढे मागे आधी प्रमाणे बरोबर खाली बाहेर द्वारे विरुद्ध ऐवजी " +
-  "वरुन वरती दरम्यान शी पैकी भोवती पाशी सुद्धा"
+  "वरुन वरती दरम्यान शी पैकी भोवती पाशी सुद्धा " +
+  // Word-forming parts people write as a word of their own: -पणा (ness), करण (-isation),
+  // कर्ता (doer), नगर (town): upkaran, apaharankartya, ahmadnagar (+112 words of 28,728).
+  "पणा करण कर्ता कर्ते कर्त्या कर्त्यां नगर"
 )
   .split(" ")
   .sort((a, b) => b.length - a.length);
@@ -388,8 +399,21 @@ function romaniseMarathi(word: string): string {
   return out;
 }
 
+/**
+ * Very common words the rules write otherwise than people do, each from the
+ * tune half of the Hindi lexicon with its writers' spelling (the schwa rule
+ * before a last ई or ओ writes apani, dusaron; a final nasal writes man for
+ * मां). Chandrabindu is looked up as anusvara (माँ, मां).
+ */
+const EXCEPTIONS: Record<RomanLanguage, Record<string, string>> = {
+  hindi: { अपनी: "apni", दूसरों: "dusron", मां: "maa" },
+  marathi: {},
+};
+
 /** One Devanagari word in Roman letters (lower case). */
 export function romaniseWord(word: string, language: RomanLanguage): string {
+  const exception = EXCEPTIONS[language][word.normalize("NFC").replaceAll(CHANDRABINDU, ANUSVARA)];
+  if (exception !== undefined) return exception;
   if (language === "marathi") return romaniseMarathi(word.normalize("NFC"));
   const units = parse(word, language);
   dropSchwas(units, language);

@@ -1,0 +1,62 @@
+// Builds tests/fixtures/romanised/{hindi,marathi}.wide.tune.tsv: the tune half of
+// the whole of each attested lexicon (every eligible word whose SHA-256 puts it in
+// the tune half, the rule of SOURCE.md "Split"), for choosing the romaniser's
+// rules on 15,000 and 28,000 words rather than 1,500. No held-out word can be in
+// them: the split is by word. Usage, with the source files of SOURCE.md:
+//   tsx scripts/build-romanised-wide.ts <dakshina hi.translit.sampled.{train,dev,test}.tsv, concatenated>
+//     <aksharantar mar_{train,valid,test}.csv, concatenated>
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { foldWords } from "#app/content/search-fold.ts";
+
+const DIR = path.join(import.meta.dirname, "..", "tests", "fixtures", "romanised");
+
+function build(pairs: [string, string, number][], file: string): void {
+  const words = new Map<string, Map<string, number>>();
+  for (const [native, roman, count] of pairs) {
+    const word = native.normalize("NFC").trim();
+    const spelling = roman.normalize("NFC").trim().toLowerCase();
+    if (!/^[\u0900-\u097F]+$/.test(word) || foldWords(word).length !== 1 || !/^[a-z]+$/.test(spelling))
+      continue;
+    if ((createHash("sha256").update(word, "utf8").digest()[0] ?? 0) >= 128) continue; // held-out half
+    const spellings = words.get(word) ?? new Map<string, number>();
+    spellings.set(spelling, (spellings.get(spelling) ?? 0) + count);
+    words.set(word, spellings);
+  }
+  const rows = ["devanagari\tromanised\tcount"];
+  for (const [word, spellings] of [...words].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const sorted = [...spellings].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).slice(0, 8);
+    for (const [spelling, count] of sorted) rows.push(`${word}\t${spelling}\t${count}`);
+  }
+  writeFileSync(path.join(DIR, file), `${rows.join("\n")}\n`);
+  console.log(`${file}: ${words.size} words, ${rows.length - 1} rows`);
+}
+
+const [hindi, marathi] = process.argv.slice(2);
+if (!hindi || !marathi) {
+  console.error("usage: tsx scripts/build-romanised-wide.ts <hindi dakshina tsv> <marathi aksharantar csv>");
+  process.exit(2);
+}
+// Dakshina as copied (SOURCE.md): romanised, native, count.
+build(
+  readFileSync(hindi, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [roman = "", native = "", count = "1"] = line.split("\t");
+      return [native, roman, Number(count) || 1];
+    }),
+  "hindi.wide.tune.tsv",
+);
+// Aksharantar: romanised,native; no counts (a pair's count is how often it appears).
+build(
+  readFileSync(marathi, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [roman = "", native = ""] = line.split(",");
+      return [native, roman, 1];
+    }),
+  "marathi.wide.tune.tsv",
+);
