@@ -2,6 +2,7 @@
 // WordPress site served by a local stub (tests/support/wp-rest-stub.ts: the
 // REMOTE site is the stand-in; our client, mapping, writer and SQLite are real).
 // PostgreSQL: cli/sync-postgres.test.ts. A real WordPress: tests/integration/wordpress-sync.test.ts.
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -344,3 +345,35 @@ test("a site without modified_after (before WordPress 5.7) is read in full every
   const after = snapshot();
   expect(after.slice(0, 5)).toEqual(before.slice(0, 5));
 });
+
+test("--every keeps syncing until SIGTERM, which stops it between runs (bin/sukti.js, its own process)", async () => {
+  const child = spawn(
+    process.execPath,
+    [path.resolve(import.meta.dirname, "../bin/sukti.js"), "sync", site.url, "--every", "1s", "--language", "hindi"],
+    { env: { ...process.env, DATABASE_URL: `file:${dbFile}`, SYNCED_IMAGE_DIR: imageDir }, stdio: "pipe" },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  try {
+    // Two runs: the first writes, the second finds nothing changed.
+    while (!stdout.includes("nothing changed")) {
+      if (child.exitCode !== null) throw new Error(`exited early: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  } finally {
+    child.kill("SIGKILL");
+  }
+  const lines = stdout.trim().split("\n");
+  expect(lines[0]).toMatch(/: 5 created, 0 updated, 0 unpublished, 0 unchanged, 0 skipped /);
+  expect(lines).toContain(`sync ${site.url}: nothing changed (5 unchanged, 0 skipped)`);
+  expect(stderr).toBe("sukti: sync stopped\n");
+}, 60_000);
