@@ -349,7 +349,15 @@ test("a site without modified_after (before WordPress 5.7) is read in full every
 test("--every keeps syncing until SIGTERM, which stops it between runs (bin/sukti.js, its own process)", async () => {
   const child = spawn(
     process.execPath,
-    [path.resolve(import.meta.dirname, "../bin/sukti.js"), "sync", site.url, "--every", "1s", "--language", "hindi"],
+    [
+      path.resolve(import.meta.dirname, "../bin/sukti.js"),
+      "sync",
+      site.url,
+      "--every",
+      "1s",
+      "--language",
+      "hindi",
+    ],
     { env: { ...process.env, DATABASE_URL: `file:${dbFile}`, SYNCED_IMAGE_DIR: imageDir }, stdio: "pipe" },
   );
   let stdout = "";
