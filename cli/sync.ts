@@ -19,8 +19,12 @@ import { describePost, gmtSeconds, mapPost, type WpPost } from "#cli/sync-map.ts
 
 /** Posts are read in full again at least this often (author names, category renames do not touch a post's modified time). */
 export const FULL_READ_EVERY_SECONDS = 24 * 60 * 60;
-/** modified_after asks from this long before the newest modified time seen (the site's clock and time zone). */
-const MODIFIED_MARGIN_SECONDS = 24 * 60 * 60;
+/**
+ * modified_after asks from this long before the newest modified time seen:
+ * WordPress compares it, converted to the site's time zone, with the local
+ * post_modified, which a daylight-saving change makes ambiguous for an hour.
+ */
+const MODIFIED_MARGIN_SECONDS = 60 * 60;
 /** The fields of a post sync reads: the rest of a REST post is left on the site. */
 const EMBED = "author,wp:featuredmedia,wp:term";
 
@@ -148,7 +152,8 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
       for await (const page of client.pages("/wp/v2/posts", postParams)) take(page);
     } else {
       const since = gmtSeconds(state?.lastModifiedGmt) ?? 0;
-      const after = new Date(Math.max(0, since - MODIFIED_MARGIN_SECONDS) * 1000).toISOString().slice(0, 19);
+      // With its zone ("Z"): WordPress reads a time without one as the site's local time.
+      const after = `${new Date(Math.max(0, since - MODIFIED_MARGIN_SECONDS) * 1000).toISOString().slice(0, 19)}Z`;
       try {
         for await (const page of client.pages("/wp/v2/posts", { ...postParams, modified_after: after }))
           take(page);

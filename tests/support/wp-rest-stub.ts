@@ -139,7 +139,7 @@ export async function startWpStub(options: { fixture?: boolean } = {}): Promise<
         const ids = new Set(include.split(",").map(Number));
         posts = posts.filter((post) => ids.has(post.id as number));
       }
-      const after = q.get("modified_after");
+      const after = q.get("modified_after")?.replace(/Z$/, "");
       if (after && stub.modifiedAfter) posts = posts.filter((post) => String(post.modified_gmt) > after);
       posts.sort((a, b) => (a.id as number) - (b.id as number));
       const perPage = Number(q.get("per_page") ?? 10);
