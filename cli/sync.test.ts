@@ -7,11 +7,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { UserError } from "#cli/errors.ts";
 import { type SyncOptions, syncSite } from "#cli/sync.ts";
 import { runSukti } from "#tests/support/cli.ts";
 import { PNG, startWpStub, type WpStub } from "#tests/support/wp-rest-stub.ts";
+
+// Runs over loopback HTTP and a real database: generous on a busy machine (nothing here asserts on time).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let dir: string;
 let dbFile: string;

@@ -6,10 +6,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { type SyncOptions, syncSite } from "#cli/sync.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 import { startWpStub, type WpStub } from "#tests/support/wp-rest-stub.ts";
+
+// Runs over loopback HTTP and a real database: generous on a busy machine (nothing here asserts on time).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 describe.skipIf(!postgresAvailable())("sukti sync on PostgreSQL", () => {
   let server: TestPostgres;
