@@ -388,3 +388,11 @@ test("--every keeps syncing until SIGTERM, which stops it between runs (bin/sukt
   expect(lines).toContain(`sync ${site.url}: nothing changed (5 unchanged, 0 skipped)`);
   expect(stderr).toBe("sukti: sync stopped\n");
 }, 60_000);
+
+test("a site without pretty permalinks is read at /?rest_route=/", async () => {
+  site.pretty = false;
+  const report = await syncSite(options());
+  expect(report.created).toBe(4);
+  expect(site.requests.filter((r) => r.startsWith("/?rest_route=")).length).toBeGreaterThan(2);
+  expect(site.requests).toContain("/wp-json/");
+});
