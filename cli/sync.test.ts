@@ -396,3 +396,21 @@ test("a site without pretty permalinks is read at /?rest_route=/", async () => {
   expect(site.requests.filter((r) => r.startsWith("/?rest_route=")).length).toBeGreaterThan(2);
   expect(site.requests).toContain("/wp-json/");
 });
+
+test("a post moved to another language's category leaves the old language and is written in the new", async () => {
+  await syncSite(options());
+  const moved = post(15);
+  const embedded = moved._embedded as { "wp:term": Record<string, unknown>[][] };
+  embedded["wp:term"] = [[{ id: 12, name: "हिंदी", slug: "hindi", taxonomy: "category" }], []];
+  moved.modified_gmt = "2026-11-25T00:00:00";
+  const report = await syncSite(options());
+  expect([report.created, report.updated, report.unpublished]).toEqual([1, 0, 1]);
+  const rows = posts().filter((r) => r.idNum === 15);
+  expect(rows.map((r) => [r.language, r.status])).toEqual([
+    ["hindi", "publish"],
+    ["marathi", "draft"],
+  ]);
+  // And nothing changed after.
+  const again = await syncSite(options());
+  expect(again.created + again.updated + again.unpublished).toBe(0);
+});
