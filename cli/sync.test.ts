@@ -234,6 +234,7 @@ describe("retries", () => {
     const lines: string[] = [];
     const report = await syncSite(options({ client: { ...FAST, log: (line) => lines.push(line) } }));
     expect(report.created).toBe(4);
+    expect(report.retries).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/HTTP 429; retrying in 1 s$/);
   });

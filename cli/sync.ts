@@ -59,6 +59,8 @@ export interface SyncReport {
   skipped: { post: string; reason: string }[];
   warnings: string[];
   imagesDownloaded: number;
+  /** Requests sent again after a 429, 5xx, timeout or lost connection. */
+  retries: number;
 }
 
 /** The site's address as sync keys it: http(s), no query, no trailing slash. */
@@ -95,8 +97,13 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
   const source = sourceKey(site);
   const dryRun = options.dryRun ?? false;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  let retries = 0;
   const client = new WordPressClient(site, {
     ...options.client,
+    log: (line) => {
+      retries++;
+      options.client?.log?.(line);
+    },
     ...(options.user ? { auth: { user: options.user, password: options.password ?? "" } } : {}),
   });
   const writes = await openWrites(options.databaseUrl, dryRun);
@@ -187,6 +194,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
       skipped: [],
       warnings: [],
       imagesDownloaded: 0,
+      retries: 0,
     };
     const images = new SyncedImages(client, {
       dir: options.imageDir,
@@ -347,6 +355,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
         await sync.saveSource(next);
       }
     });
+    report.retries = retries;
     return report;
   }
 }
@@ -372,6 +381,9 @@ export function formatSyncReport(report: SyncReport): string {
         : `sync ${report.source}: ${report.created} created, ${report.updated} updated, ${report.unpublished} unpublished, ${tail} in ${report.database}`;
   }
   if (report.imagesDownloaded > 0) summary += `; ${count(report.imagesDownloaded, "image")} downloaded`;
+  if (report.retries > 0) {
+    summary += `; ${report.retries.toLocaleString("en")} ${report.retries === 1 ? "request" : "requests"} retried`;
+  }
   const lines = [summary];
   for (const skip of report.skipped) lines.push(`skipped: ${skip.post}: ${skip.reason}`);
   for (const warning of report.warnings.slice(0, 50)) lines.push(`warning: ${warning}`);
