@@ -415,3 +415,13 @@ test("a post moved to another language's category leaves the old language and is
   const again = await syncSite(options());
   expect(again.created + again.updated + again.unpublished).toBe(0);
 });
+
+test("a post the list missed (a deletion shifted its page) is asked for by id, not unpublished", async () => {
+  await syncSite(options());
+  const before = snapshot();
+  site.shiftedOut.add(13);
+  const report = await syncSite(options());
+  expect(report.unpublished).toBe(0);
+  expect(site.requests.some((r) => /include=13\b/.test(decodeURIComponent(r)))).toBe(true);
+  expect(snapshot()).toEqual(before);
+});

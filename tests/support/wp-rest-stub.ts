@@ -39,6 +39,8 @@ export interface WpStub {
   requests: string[];
   /** Whether the index lists modified_after (WordPress 5.7+). */
   modifiedAfter: boolean;
+  /** Ids the next paged list (no include=) leaves out, as a deletion while it was paged does. */
+  shiftedOut: Set<number>;
   /** false: plain permalinks, /wp-json/ is the theme's 404 page and the API answers at /?rest_route=/. */
   pretty: boolean;
   close(): Promise<void>;
@@ -90,6 +92,7 @@ export async function startWpStub(options: { fixture?: boolean } = {}): Promise<
     requests: [],
     modifiedAfter: true,
     pretty: true,
+    shiftedOut: new Set(),
     close: async () => {},
   };
   const server = http.createServer((req, res) => {
@@ -150,6 +153,10 @@ export async function startWpStub(options: { fixture?: boolean } = {}): Promise<
       const q = url.searchParams;
       let posts = stub.posts.filter((post) => post.status === "publish");
       const include = q.get("include");
+      if (!include && stub.shiftedOut.size > 0) {
+        posts = posts.filter((post) => !stub.shiftedOut.has(post.id as number));
+        stub.shiftedOut.clear();
+      }
       if (include) {
         const ids = new Set(include.split(",").map(Number));
         posts = posts.filter((post) => ids.has(post.id as number));
