@@ -643,6 +643,8 @@ export interface WxrContext {
   timeZone: string;
   /** language + slug of every post so far in this pass, to keep derived slugs unique. */
   slugsSeen: Set<string>;
+  /** Every wp:post_name in the file (explicitSlugs): a derived slug takes none of them, in any language. */
+  namedSlugs?: ReadonlySet<string>;
   /** The channel's authors: login → display name. */
   authors?: ReadonlyMap<string, string>;
   /** Post id → Polylang translation group, from the channel's post_translations terms. */
@@ -742,7 +744,9 @@ export function mapWxrItem(item: WxrItem, context: WxrContext): SourceItem {
     // As WordPress would on publishing.
     const base = slugBase();
     slug = base;
-    for (let n = 2; context.slugsSeen.has(`${language}\n${slug}`); n++) slug = `${base}-${n}`;
+    const taken = (candidate: string) =>
+      context.slugsSeen.has(`${language}\n${candidate}`) || context.namedSlugs?.has(candidate) === true;
+    for (let n = 2; taken(slug); n++) slug = `${base}-${n}`;
   }
   context.slugsSeen.add(`${language}\n${slug}`);
 
@@ -843,6 +847,39 @@ function sourceMetaKeys(fields: SourceFields | undefined): string[] {
   });
 }
 
+const POST_NAME = /<wp:post_name>\s*(?:<!\[CDATA\[([\s\S]*?)\]\]>|([^<]*?))\s*<\/wp:post_name>/g;
+const POST_NAME_OPEN = "<wp:post_name>";
+
+/**
+ * Every wp:post_name of the file, percent-decoded, NFC: the slugs a draft's
+ * derived slug must not take (a draft titled as a published post further on
+ * would otherwise clash with it and reject the file; decision 054). A quick
+ * scan of the text, not an XML parse (a file binding WordPress's namespace
+ * to another prefix is not scanned); a name it misses leaves today's check,
+ * which refuses two posts with one slug. Errors are left to the real read.
+ */
+export async function explicitSlugs(file: string, encoding: TextEncoding): Promise<Set<string>> {
+  const slugs = new Set<string>();
+  let tail = "";
+  try {
+    for await (const chunk of readText(file, { bytes: 0 }, encoding)) {
+      const text = tail + chunk;
+      let end = 0;
+      for (const match of text.matchAll(POST_NAME)) {
+        const name = decodeSlug((match[1] ?? match[2] ?? "").trim()).normalize("NFC");
+        if (name !== "") slugs.add(name);
+        end = match.index + match[0].length;
+      }
+      const open = text.lastIndexOf(POST_NAME_OPEN);
+      tail = open >= end ? text.slice(open) : text.slice(-POST_NAME_OPEN.length);
+      if (tail.length > 4096) tail = ""; // no slug is that long: not a post name
+    }
+  } catch {
+    // Bad bytes or a vanished file: the XML read that follows says so, naming the record.
+  }
+  return slugs;
+}
+
 /**
  * A WXR file. The first pass collects attachments (id → URL), so the second
  * resolves every featured image, wherever its attachment sits in the file.
@@ -860,6 +897,7 @@ export function wxrSource(
   let channelWarnings: string[] = [];
   // Given the attachments of an earlier read, every read resolves featured images.
   let pass = knownAttachments ? 1 : 0;
+  let namedSlugs: Set<string> | undefined;
   return {
     format: "wxr",
     async *items(counter) {
@@ -873,6 +911,8 @@ export function wxrSource(
         sourceFields: options.sourceFields,
       };
       const encoding = fileEncoding(file);
+      namedSlugs ??= await explicitSlugs(file, encoding);
+      context.namedSlugs = namedSlugs;
       for await (const event of parseWxr(readText(file, counter, encoding), { metaKeys })) {
         if ("channel" in event) {
           const { channel } = event;
