@@ -13,6 +13,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Language } from "#app/content/languages.ts";
 import { openServedStore } from "#app/data/open-store.server.ts";
+import { importFile } from "#cli/import.ts";
 import { runSukti } from "#tests/support/cli.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
@@ -223,6 +224,13 @@ test("a real WordPress 6.x export imports whole: published posts, made titles, c
   expect(again.status, again.stderr).toBe(0);
   expect(again.stdout).toContain("posts: 0 created, 0 updated, 14 unchanged");
   expect(sqliteRows(file).posts).toEqual(posts);
+});
+
+test("records prepared on a worker thread (files of 1 MB and more) give the same rows", async () => {
+  const file = path.join(dir, "worker.db");
+  const report = await importFile({ file: FIXTURE, databaseUrl: `file:${file}`, worker: true });
+  expect(report).toMatchObject({ created: 14, skipped: 13, titlesMade: 3 });
+  expectPosts(sqliteRows(file).posts);
 });
 
 test("a post published by an earlier import leaves the site when the export protects it with a password", async () => {

@@ -81,3 +81,8 @@ test("the schemas make the title of a blank-titled post or page; sync and import
   withTitleFromContent(input);
   expect(input.title).toBe(" ");
 });
+
+test("hostile content: unclosed hidden elements hide the rest, in one pass", () => {
+  expect(titleFromContent("<p>Seen</p><script>".repeat(30_000))).toBe("Seen");
+  expect(titleFromContent(`<p>Words</p>${"<style>".repeat(30_000)}`)).toBe("Words");
+});

@@ -118,3 +118,12 @@ test("a thousand enclosing shortcodes: past the bounded rounds, their tags still
   expect(out).not.toContain("[su_b");
   expect(out).not.toContain("[/su_b]");
 });
+
+test("unclosed comments and shortcodes by the thousand: one pass each, nothing lost", () => {
+  const unclosed = "<!-- wp:paragraph ".repeat(30_000);
+  // Not a block delimiter (never closed): classic text, which the sanitizer then drops as a comment.
+  expect(wordpressContent(unclosed)).toBe(`<p>${unclosed.trim()}</p>`);
+  const opens = "[su_box ".repeat(30_000);
+  expect(renderShortcodes(opens)).toBe(opens);
+  expect(renderShortcodes("[/su_box]".repeat(30_000))).toBe("");
+});
