@@ -152,6 +152,10 @@ function expectPosts(rows: Row[]): void {
   expect(post22).toContain("<p>What you seek is seeking you.</p>");
   expect(post22).toContain("<p>Write [gallery] to show a gallery.</p>\n<p>The second page of the post.</p>");
   expect(post22).not.toContain("nextpage");
+  // The audio block's player: a link to its file (the post's recording is its audio attachment).
+  expect(content(32)).toBe(
+    '<p>माझे माहेर पंढरी, आहे भिवरेच्या तीरी।</p>\n<figure><p><a href="https://santvani.example.org/wp-content/uploads/2024/03/pandharichi-vari.mp3" rel="noopener noreferrer nofollow">https://santvani.example.org/wp-content/uploads/2024/03/pandharichi-vari.mp3</a></p></figure>',
+  );
   // A bare URL on its own line is a link; 4-byte emoji kept.
   expect(content(33)).toBe(
     '<p>मन का दीप जलाओ 🪔🙏🏽</p>\n<p><a href="https://www.youtube.com/watch?v=abc123" rel="noopener noreferrer nofollow">https://www.youtube.com/watch?v=abc123</a></p>\n<p><a href="https://www.youtube.com/watch?v=xyz789" rel="noopener noreferrer nofollow">https://www.youtube.com/watch?v=xyz789</a></p>',

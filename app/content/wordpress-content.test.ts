@@ -93,6 +93,28 @@ test("a line that is only an address becomes a link, never an embed; addresses i
   );
 });
 
+test("an audio or video block's player becomes a link to its file, as the shortcodes do; no empty figure is left", () => {
+  expect(
+    wordpressContent(
+      '<!-- wp:audio {"id":31} -->\n<figure class="wp-block-audio"><audio controls src="https://x.org/vari.mp3"></audio></figure>\n<!-- /wp:audio -->',
+    ),
+  ).toBe(
+    '<figure class="wp-block-audio"><p><a href="https://x.org/vari.mp3">https://x.org/vari.mp3</a></p></figure>',
+  );
+  expect(
+    wordpressContent(
+      '<figure class="wp-block-video"><video controls><source src="https://x.org/v.webm"></video></figure>',
+    ),
+  ).toBe(
+    '<figure class="wp-block-video">\n<p><a href="https://x.org/v.webm">https://x.org/v.webm</a></p>\n</figure>',
+  );
+  expect(
+    wordpressContent(
+      '<!-- wp:audio -->\n<figure class="wp-block-audio"><audio controls src="javascript:x"></audio><figcaption></figcaption></figure>\n<!-- /wp:audio -->',
+    ),
+  ).toBe("");
+});
+
 test("<!--more--> and <!--nextpage--> go; the text before <!--more--> is the teaser", () => {
   const raw = "The first part.\n<!--more-->\nThe rest.\n<!--nextpage-->\nPage two.";
   expect(wordpressContent(raw)).toBe("<p>The first part.</p>\n<p>The rest.</p>\n<p>Page two.</p>");

@@ -224,6 +224,25 @@ export function renderShortcodes(text: string): string {
   return out.replaceAll(LEFT, "[").replaceAll(RIGHT, "]");
 }
 
+/**
+ * An <audio> or <video> element (the audio, video and embed blocks' HTML):
+ * bounded, so a file of unclosed tags costs no more than 4,000 characters each.
+ */
+const MEDIA_ELEMENT = /<(audio|video)\b([^>]*)>([\s\S]{0,4000}?)<\/\1\s*>/gi;
+const SRC = /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+const EMPTY_FIGURE = /<figure\b[^>]*>\s*(?:<figcaption\b[^>]*>\s*<\/figcaption>\s*)?<\/figure>/gi;
+
+/** <audio src="URL"> and <video> (or their first <source>) become a link, as their shortcodes do; figures left empty go. */
+export function linkMediaElements(html: string): string {
+  if (!/<(?:audio|video)\b/i.test(html)) return html;
+  return html
+    .replace(MEDIA_ELEMENT, (_m, _tag: string, attributes: string, inner: string) => {
+      const src = SRC.exec(attributes) ?? SRC.exec(/<source\b[^>]*>/i.exec(inner)?.[0] ?? "");
+      return src ? link(src[1] ?? src[2] ?? src[3] ?? "").trim() : "";
+    })
+    .replace(EMPTY_FIGURE, "");
+}
+
 /** Lines that are only an address become a link to it (WordPress would embed it: sukti never fetches or frames it). */
 export function linkBareUrls(html: string): string {
   return html.replace(BARE_URL_LINE, (_m, _before: string, url: string) => link(url).trim());
@@ -233,7 +252,8 @@ export function linkBareUrls(html: string): string {
  * WordPress post_content as HTML for sukti: block delimiters dropped (their
  * inner HTML kept), `<!--more-->`, `<!--nextpage-->` and `<!--noteaser-->`
  * dropped, shortcodes rendered or removed (renderShortcodes), a line that is
- * only an address made a link, then classic-editor text given its paragraphs
+ * only an address and an <audio> or <video> element made a link, then
+ * classic-editor text given its paragraphs
  * (autop). Block-editor content keeps its own paragraphs. Content that was
  * only blocks without HTML, shortcodes or comments comes out "".
  */
@@ -247,7 +267,7 @@ export function wordpressContent(raw: string): string {
     }
     return PAGING.test(body) ? "\n\n" : null;
   });
-  const cleaned = linkBareUrls(renderShortcodes(uncommented));
+  const cleaned = linkMediaElements(linkBareUrls(renderShortcodes(uncommented)));
   if (!blocks) return autop(cleaned);
   return cleaned
     .replace(/\n[^\S\n]*(?=\n)/g, "\n")
