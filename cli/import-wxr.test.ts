@@ -230,7 +230,18 @@ test("items that are not public posts or pages are skipped with a reason", () =>
     reason: "post_type nav_menu_item",
   });
   expect(mapWxrItem(item({ status: "auto-draft" }), c)).toMatchObject({ reason: "status auto-draft" });
-  expect(mapWxrItem(item({ postPassword: "secret" }), c)).toMatchObject({ reason: "password-protected" });
+  // A password-protected post is stored unpublished (private), never skipped: an earlier public copy leaves the site.
+  expect(mapWxrItem(item({ postPassword: "secret" }), c)).toMatchObject({
+    kind: "post",
+    unpublished: "password-protected",
+    value: { status: "private" },
+  });
+  expect(mapWxrItem(item({ postPassword: "secret", status: "draft" }), c)).toMatchObject({
+    value: { status: "draft" },
+  });
+  expect(mapWxrItem(item({ postPassword: "secret", postType: "page" }), c)).toMatchObject({
+    reason: "password-protected page",
+  });
   expect(mapWxrItem(item({ postType: "page", status: "draft" }), c)).toMatchObject({
     reason: "page with status draft",
   });
@@ -256,10 +267,14 @@ test("classic-editor text gets paragraphs and line breaks; block-editor HTML kee
     "<p>One<br>\ntwo</p>\n<p>Three</p>\n<ul>\n<li>a</li>\n</ul>\n<p>After</p>",
   );
   expect(
-    autop(
-      "<!-- wp:paragraph -->\n<p>x</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:paragraph -->\n<p>y</p>\n<!-- /wp:paragraph -->",
+    mapWxrItem(
+      item({
+        content:
+          "<!-- wp:paragraph -->\n<p>x</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:paragraph -->\n<p>y</p>\n<!-- /wp:paragraph -->",
+      }),
+      context({ language: "english" }),
     ),
-  ).toBe("<p>x</p>\n<p>y</p>");
+  ).toMatchObject({ value: { content: "<p>x</p>\n<p>y</p>" } });
   expect(autop("  ")).toBe("");
   expect(decodeEntities("Faith &amp; Hope &#8217;&#x2014;&hellip; &bogus;")).toBe("Faith & Hope ’—… &bogus;");
   // One decoder for the whole site (app/content/html-text.ts): a no-break space is a space.

@@ -37,6 +37,11 @@ export interface ImportReport extends WriteSummary {
   skipped: number;
   /** Reason → count, e.g. "attachment (used for featured images)" → 12. */
   skippedReasons: Record<string, number>;
+  /** Posts imported but not published, by reason (their status, or e.g. "password-protected"). */
+  unpublished: Record<string, number>;
+  /** Records whose blank title was made from their opening words (decision 054): how many, and the first MAX_TITLES_LISTED. */
+  titlesMade: number;
+  titlesMadeList: { label: string; title: string }[];
   warnings: string[];
   /** The database written (or checked), for messages: ContentWrites.description. */
   database: string;
@@ -44,6 +49,9 @@ export interface ImportReport extends WriteSummary {
 
 /** From this size on, records are prepared on a second thread (starting it costs ~0.2 s). */
 const WORKER_MIN_BYTES = 1024 * 1024;
+
+/** Made titles listed in the report; past this, only counted. */
+export const MAX_TITLES_LISTED = 100;
 
 /** Problems listed in full; past this, only counted. */
 const MAX_PROBLEMS = 20;
@@ -93,6 +101,9 @@ interface Validated {
   incoming: Map<string, string>;
   skipped: number;
   skippedReasons: Record<string, number>;
+  unpublished: Record<string, number>;
+  titlesMade: number;
+  titlesMadeList: { label: string; title: string }[];
   warnings: string[];
 }
 
@@ -121,6 +132,13 @@ async function validate(
   const pages = new Map<string, string>();
   const skippedReasons: Record<string, number> = {};
   let skipped = 0;
+  const skip = (reason: string) => {
+    skipped++;
+    skippedReasons[reason] = (skippedReasons[reason] ?? 0) + 1;
+  };
+  const unpublished: Record<string, number> = {};
+  let titlesMade = 0;
+  const titlesMadeList: { label: string; title: string }[] = [];
   let records = 0;
   const counter = { bytes: 0 };
 
@@ -144,15 +162,30 @@ async function validate(
     records++;
     progress.update(counter.bytes, records);
     if (item.kind === "skip") {
-      skipped++;
-      skippedReasons[item.reason] = (skippedReasons[item.reason] ?? 0) + 1;
+      skip(item.reason);
       continue;
     }
     const parsed = parseItem(item, options.language);
     if (!parsed) continue;
+    if ("skip" in parsed) {
+      skip(parsed.skip);
+      continue;
+    }
     if ("problems" in parsed) {
       for (const problem of parsed.problems) report(problem);
       continue;
+    }
+    if (parsed.madeTitle) {
+      titlesMade++;
+      if (titlesMadeList.length < MAX_TITLES_LISTED) {
+        const record = "post" in parsed ? parsed.post : parsed.page;
+        const where = "post" in parsed ? ` [${parsed.post.language} ${quote(parsed.post.slug)}]` : " [page]";
+        titlesMadeList.push({ label: `${item.label}${where}`, title: record.title });
+      }
+    }
+    if ("post" in parsed && parsed.post.status !== "publish") {
+      const reason = (item.kind === "post" && item.unpublished) || parsed.post.status;
+      unpublished[reason] = (unpublished[reason] ?? 0) + 1;
     }
     if ("page" in parsed) {
       const other = pages.get(parsed.page.slug);
@@ -217,7 +250,15 @@ async function validate(
       total,
     );
   }
-  return { incoming: bySlug, skipped, skippedReasons, warnings: later.warnings };
+  return {
+    incoming: bySlug,
+    skipped,
+    skippedReasons,
+    unpublished,
+    titlesMade,
+    titlesMadeList,
+    warnings: later.warnings,
+  };
 }
 
 /**
@@ -297,6 +338,9 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       dryRun,
       skipped: validated.skipped,
       skippedReasons: validated.skippedReasons,
+      unpublished: validated.unpublished,
+      titlesMade: validated.titlesMade,
+      titlesMadeList: validated.titlesMadeList,
       warnings: validated.warnings,
       database: writes.description,
     };

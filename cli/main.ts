@@ -130,6 +130,19 @@ export function formatReport(report: ImportReport, file: string): string {
   lines.push(
     `skipped: ${report.skipped.toLocaleString("en")}${reasons.length > 0 ? ` (${reasons.join("; ")})` : ""}`,
   );
+  const hidden = Object.entries(report.unpublished).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (hidden.length > 0) {
+    const total = hidden.reduce((sum, [, count]) => sum + count, 0);
+    lines.push(
+      `not published: ${total.toLocaleString("en")} (${hidden.map(([reason, count]) => `${count} ${reason}`).join("; ")})`,
+    );
+  }
+  if (report.titlesMade > 0) {
+    lines.push(`titles made from the opening words: ${report.titlesMade.toLocaleString("en")}`);
+    for (const { label, title } of report.titlesMadeList) lines.push(`  ${label}: ${JSON.stringify(title)}`);
+    const more = report.titlesMade - report.titlesMadeList.length;
+    if (more > 0) lines.push(`  … and ${more.toLocaleString("en")} more`);
+  }
   for (const warning of report.warnings.slice(0, 20)) lines.push(`warning: ${warning}`);
   if (report.warnings.length > 20) lines.push(`warning: … and ${report.warnings.length - 20} more`);
   return `${lines.join("\n")}\n`;

@@ -30,7 +30,7 @@ export const BATCHES_AHEAD = 4;
 
 export function prepare(item: SourceItem, language: Language | undefined): Prepared | null {
   const parsed = parseItem(item, language);
-  if (!parsed) return null;
+  if (!parsed || "skip" in parsed) return null;
   if ("problems" in parsed) return { kind: "problem", message: parsed.problems.join("; ") };
   if ("post" in parsed)
     return { kind: "post", record: parsed.post, html: sanitizePostHtml(parsed.post.content) };

@@ -8,6 +8,7 @@ import {
   PostRecordSchema,
   quote,
 } from "#app/content/schemas.ts";
+import { isBlankTitle, titleFromContent } from "#app/content/untitled.ts";
 import { UserError } from "#cli/errors.ts";
 import { jsonSource, ndjsonSource } from "#cli/import-json.ts";
 import { wxrSource } from "#cli/import-wxr.ts";
@@ -47,15 +48,41 @@ export function describeRecord(label: string, value: unknown): string {
   return facts.length > 0 ? `${label} [${facts.join(", ")}]` : label;
 }
 
-export type ParsedItem = { post: PostRecord } | { page: PageRecord } | { problems: string[] } | null;
+/**
+ * A record through the schemas. `madeTitle`: its title was blank and was
+ * made from its content's opening words (decision 054), for the report.
+ */
+export type ParsedItem =
+  | { post: PostRecord; madeTitle: boolean }
+  | { page: PageRecord; madeTitle: boolean }
+  | { skip: string }
+  | { problems: string[] }
+  | null;
 
-/** A source item through the schemas, with --language filling in a post's missing language; null for skips. */
+/** Why a record is skipped: blank title and no words in its content to make one of (decision 054). */
+export const UNTITLED_AND_EMPTY = "untitled, and no words in its content to make a title of";
+
+/** The record's title is blank and its content has no words a title could be made of. */
+function untitledAndEmpty(value: unknown): boolean {
+  if (!value || typeof value !== "object") return false;
+  const { title, content } = value as { title?: unknown; content?: unknown };
+  return isBlankTitle(title) && typeof content === "string" && titleFromContent(content) === "";
+}
+
+/**
+ * A source item through the schemas, with --language filling in a post's
+ * missing language; null for the reader's skips, `{ skip }` for a record
+ * with neither title nor words (any format: WXR, JSON, NDJSON; sync may call
+ * this too).
+ */
 export function parseItem(item: SourceItem, language: Language | undefined): ParsedItem {
   if (item.kind === "skip") return null;
   if (item.kind === "invalid") return { problems: [`${item.label}: ${item.message}`] };
+  if (untitledAndEmpty(item.value)) return { skip: UNTITLED_AND_EMPTY };
+  const madeTitle = isBlankTitle((item.value as { title?: unknown } | null)?.title);
   if (item.kind === "page") {
     const result = PageRecordSchema.safeParse(item.value, { reportInput: true });
-    if (result.success) return { page: result.data };
+    if (result.success) return { page: result.data, madeTitle };
     const where = describeRecord(item.label, item.value);
     return { problems: describeIssues(result.error).map((issue) => `${where}: ${issue}`) };
   }
@@ -64,7 +91,7 @@ export function parseItem(item: SourceItem, language: Language | undefined): Par
     value = { ...value, language };
   }
   const result = PostRecordSchema.safeParse(value, { reportInput: true });
-  if (result.success) return { post: result.data };
+  if (result.success) return { post: result.data, madeTitle };
   const where = describeRecord(item.label, value);
   return { problems: describeIssues(result.error).map((issue) => `${where}: ${issue}`) };
 }

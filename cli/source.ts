@@ -9,7 +9,13 @@ export type Format = (typeof FORMATS)[number];
  * messages ("line 17", "posts[3] (line 40)", "item 12 (wp:post_id 345)").
  */
 export type SourceItem =
-  | { kind: "post" | "page"; label: string; value: unknown }
+  | {
+      kind: "post" | "page";
+      label: string;
+      value: unknown;
+      /** Why the post is not published when its status alone does not say (a password), for the report. */
+      unpublished?: string;
+    }
   | { kind: "skip"; label: string; reason: string }
   | { kind: "invalid"; label: string; message: string };
 

@@ -3,6 +3,7 @@ import { MAX_EPOCH_SECONDS } from "#app/content/dates.ts";
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
 import { POST_STATUSES } from "#app/content/model.ts";
 import { RESERVED_SLUGS, slugify } from "#app/content/slugs.ts";
+import { isBlankTitle, titleFromContent } from "#app/content/untitled.ts";
 
 // Every record the importer reads (and the demo dataset) goes through these
 // schemas: they accept the loose shapes real exports have (language codes,
@@ -165,8 +166,30 @@ const statusSchema = z.preprocess(
 
 const titleSchema = z.preprocess(
   trimmed,
-  z.string().min(1, "is empty").max(MAX_TITLE_LENGTH, tooLong(MAX_TITLE_LENGTH)),
+  z
+    .string()
+    .min(1, "is empty, and the content has no words to make one of")
+    .max(MAX_TITLE_LENGTH, tooLong(MAX_TITLE_LENGTH)),
 );
+
+/**
+ * Decision 054: a post or page whose title is blank ("", spaces, an entity
+ * for a space) takes the opening words of its content as its title
+ * (titleFromContent, app/content/untitled.ts). Runs before the record's
+ * fields are read, so every path validating with PostRecordSchema or
+ * PageRecordSchema (import of any format, sync) gets it. A missing title
+ * stays missing (a record that names no title field is refused as before);
+ * a blank title with no words in the content stays blank and is refused,
+ * "title: is empty, and the content has no words to make one of" (the
+ * importer skips such a post first: cli/records.ts, parseItem).
+ */
+export function withTitleFromContent(value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const record = value as { title?: unknown; content?: unknown };
+  if (!isBlankTitle(record.title) || typeof record.content !== "string") return value;
+  const title = titleFromContent(record.content);
+  return title === "" ? value : { ...record, title };
+}
 
 /** A post's or page's HTML (sanitized later, on writing). */
 const contentSchema = z.preprocess(cleaned, z.string().max(MAX_CONTENT_LENGTH, tooLong(MAX_CONTENT_LENGTH)));
@@ -196,9 +219,9 @@ const urlSchema = (max: number) =>
       )
       .refine((url) => !/[\s"'<>]/.test(url), "may not contain spaces, quotes or angle brackets"),
   );
-const imageUrlSchema = urlSchema(MAX_IMAGE_URL_LENGTH);
+export const imageUrlSchema = urlSchema(MAX_IMAGE_URL_LENGTH);
 /** The teacher's recording of the post (decision 052): checked as an image address is; null is none. */
-const audioUrlSchema = z.preprocess(
+export const audioUrlSchema = z.preprocess(
   (value) => (value === null ? "" : value),
   urlSchema(MAX_AUDIO_URL_LENGTH),
 );
@@ -333,30 +356,36 @@ const sourceSchema = z.preprocess(
 );
 export type SourceRecord = NonNullable<z.infer<typeof sourceSchema>>;
 
-export const PostRecordSchema = z.object({
-  idNum: idNumSchema,
-  language: languageSchema,
-  status: statusSchema,
-  postTime: postTimeSchema,
-  title: titleSchema,
-  slug: slugSchema,
-  featureImageUrl: imageUrlSchema.default(""),
-  /** Optional in the output too: records built in code (generate, tests) may leave it out; "" and absent are none. */
-  audio: audioUrlSchema.optional(),
-  content: contentSchema,
-  excerpt: excerptSchema,
-  tags: termNamesSchema.default([]),
-  categories: termNamesSchema.default([]),
-  translationKey: translationKeySchema,
-  source: sourceSchema,
-});
+export const PostRecordSchema = z.preprocess(
+  withTitleFromContent,
+  z.object({
+    idNum: idNumSchema,
+    language: languageSchema,
+    status: statusSchema,
+    postTime: postTimeSchema,
+    title: titleSchema,
+    slug: slugSchema,
+    featureImageUrl: imageUrlSchema.default(""),
+    /** Optional in the output too: records built in code (generate, tests) may leave it out; "" and absent are none. */
+    audio: audioUrlSchema.optional(),
+    content: contentSchema,
+    excerpt: excerptSchema,
+    tags: termNamesSchema.default([]),
+    categories: termNamesSchema.default([]),
+    translationKey: translationKeySchema,
+    source: sourceSchema,
+  }),
+);
 export type PostRecord = z.infer<typeof PostRecordSchema>;
 
-export const PageRecordSchema = z.object({
-  slug: slugSchema,
-  title: titleSchema,
-  content: contentSchema,
-});
+export const PageRecordSchema = z.preprocess(
+  withTitleFromContent,
+  z.object({
+    slug: slugSchema,
+    title: titleSchema,
+    content: contentSchema,
+  }),
+);
 export type PageRecord = z.infer<typeof PageRecordSchema>;
 
 export const ContentFileSchema = z.object({

@@ -62,7 +62,7 @@ test("an import while the server runs shows on the next request; a rejected one 
   writeFileSync(changed, WXR.replace("<![CDATA[प्रेम गली अति साँकरी]]>", "<![CDATA[प्रेम गली (नया शीर्षक)]]>"));
   const result = await sukti("import", changed);
   expect(result.status, result.stderr).toBe(0);
-  expect(result.stdout).toContain("posts: 0 created, 1 updated, 6 unchanged");
+  expect(result.stdout).toContain("posts: 0 created, 1 updated, 7 unchanged");
   expect((await getHtml(`${server.url}${kabir}`)).doc.querySelector("h1")?.textContent).toBe(
     "प्रेम गली (नया शीर्षक)",
   );
@@ -83,4 +83,63 @@ test("an import while the server runs shows on the next request; a rejected one 
       ?.textContent,
   ).toBe("तुका म्हणे");
   expect(server.output()).not.toMatch(/error/i);
+});
+
+test("a real WordPress 6.x export served: made titles, no block comment or shortcode on a page, links not embeds", async () => {
+  // Its own database: the export's idNums are not those of the file above.
+  const realDb = path.join(dir, "real-world.db");
+  const imported = await runSukti(["import", path.join(ROOT, "tests/fixtures/wxr/real-world.xml")], {
+    DATABASE_URL: `file:${realDb}`,
+  });
+  expect(imported.status, imported.stderr).toBe(0);
+  const real = await startServer({ dbPath: realDb });
+  try {
+    const untitled = await getHtml(`${real.url}/hindi/12`);
+    expect(untitled.status).toBe(200);
+    expect(untitled.doc.querySelector("h1")?.textContent).toBe("जब मैं था तब हरि नहीं, अब हरि हैं मैं नाहिं।");
+    expect((await getHtml(`${real.url}/english/34`)).doc.querySelector("h1")?.textContent).toBe(
+      "Sunrise over the Ganga",
+    );
+    const pages = [
+      "/english/love-is-the-bridge",
+      "/hindi/12",
+      "/marathi/13",
+      `/hindi/${encodeURIComponent("दीप-जले")}`,
+      "/english/on-the-long-road-from-the-river-to-the-mountain-the-pilgrim-learns-that-every-step-is-a-prayer-every-stone-a-teacher-every-stranger-a-brother-and-every-silence-an-answer-and-when-at-last-the-summit-is",
+      "/post/about",
+    ];
+    for (const page of pages) {
+      const html = await getHtml(`${real.url}${page}`);
+      expect(html.status, page).toBe(200);
+      // The one "[gallery" is text the author escaped as [[gallery]] to show it.
+      const content = (html.doc.querySelector(".post-content")?.innerHTML ?? "").replace(
+        "Write [gallery] to show a gallery.",
+        "",
+      );
+      expect(content, page).not.toBe("");
+      expect(content, page).not.toMatch(
+        /<!--|\[\/?(gallery|caption|embed|audio|video|su_quote|contact-form-7)\b|<iframe/,
+      );
+    }
+    const links = (await getHtml(`${real.url}/hindi/${encodeURIComponent("दीप-जले")}`)).doc.querySelectorAll(
+      ".post-content a",
+    );
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "https://www.youtube.com/watch?v=abc123",
+      "https://www.youtube.com/watch?v=xyz789",
+    ]);
+    // Password-protected, private, scheduled, pending and draft posts: not found.
+    for (const hidden of [
+      `/hindi/${encodeURIComponent("गुप्त-दोहा")}`,
+      `/marathi/${encodeURIComponent("खाजगी-टिपण")}`,
+      "/english/tomorrows-saying",
+      "/english/awaiting-review",
+      `/hindi/${encodeURIComponent("प्रेम-गली-अति-साँकरी-2")}`,
+    ]) {
+      expect((await getHtml(`${real.url}${hidden}`)).status, hidden).toBe(404);
+    }
+    expect(real.output()).not.toMatch(/error/i);
+  } finally {
+    await real.stop();
+  }
 });

@@ -94,11 +94,13 @@ const wxrText = () => readFileSync(WXR, "utf8");
 test("imports WordPress's export: posts, pages, drafts, Devanagari slugs, featured images, terms", async () => {
   const out = expectOk(await sukti("import", WXR));
   expect(out).toContain("imported");
-  expect(out).toContain("posts: 7 created, 0 updated, 0 unchanged");
+  expect(out).toContain("posts: 8 created, 0 updated, 0 unchanged");
   expect(out).toContain("pages: 1 created, 0 updated, 0 unchanged");
   expect(out).toContain(
-    "skipped: 5 (2 attachment (used for featured images); 1 password-protected; 1 page with status draft; 1 post_type nav_menu_item)",
+    "skipped: 4 (2 attachment (used for featured images); 1 page with status draft; 1 post_type nav_menu_item)",
   );
+  // The password-protected post is stored, unpublished (decision 054).
+  expect(out).toContain("not published: 4 (2 draft; 1 password-protected; 1 pending)");
   const posts = query<Record<string, string | number>>(
     "SELECT language, id_num, status, post_time, title, slug, feature_image_url, excerpt FROM posts ORDER BY id_num",
   );
@@ -110,6 +112,7 @@ test("imports WordPress's export: posts, pages, drafts, Devanagari slugs, featur
     [16, "english", "draft", "notes-for-a-talk"],
     [17, "english", "pending", "notes-for-a-talk-2"],
     [18, "english", "publish", "be-the-change"],
+    [19, "english", "private", "members-only"],
   ]);
   // The attachment of post 13 comes after it in the file.
   expect(posts[0]!.feature_image_url).toBe(
@@ -148,7 +151,7 @@ test("imports WordPress's export: posts, pages, drafts, Devanagari slugs, featur
   expect(query("SELECT * FROM website")).toEqual([{ max_id_eng: 18, max_id_hin: 12, max_id_mr: 13 }]);
 
   const before = snapshot();
-  expect(expectOk(await sukti("import", WXR))).toContain("posts: 0 created, 0 updated, 7 unchanged");
+  expect(expectOk(await sukti("import", WXR))).toContain("posts: 0 created, 0 updated, 8 unchanged");
   expect(snapshot()).toEqual(before);
 });
 
@@ -247,7 +250,7 @@ test("--dry-run validates and reports without writing", async () => {
   const before = snapshot();
   const out = expectOk(await sukti("import", WXR, "--dry-run"));
   expect(out).toContain("dry run");
-  expect(out).toContain("posts: 7 would be created, 0 would be updated, 0 unchanged");
+  expect(out).toContain("posts: 8 would be created, 0 would be updated, 0 unchanged");
   expect(snapshot()).toEqual(before);
   expectRejected(
     await sukti("import", write("bad.ndjson", '{"idNum": 1}'), "--dry-run"),
