@@ -7,7 +7,7 @@ import { decodeEntities, htmlToPlainText } from "#app/content/html-text.ts";
 import type { Language } from "#app/content/languages.ts";
 import { cutText, MAX_RECORD_BYTES, PostRecordSchema, parseLanguage, quote } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite } from "#app/site.ts";
 import { UserError } from "#cli/errors.ts";
 import { formatBytes, nextChunk, readText, type TextEncoding } from "#cli/import-json.ts";
 import {
@@ -859,7 +859,7 @@ function sourceMetaKeys(fields: SourceFields | undefined): string[] {
 export function wxrSource(
   file: string,
   options: SourceOptions,
-  timeZone: string = siteConfig.timeZone,
+  timeZone: string = currentSite().timeZone,
   knownAttachments?: Map<string, string>,
 ): Source {
   const attachments = knownAttachments ?? new Map<string, string>();

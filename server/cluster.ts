@@ -6,9 +6,10 @@
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.server.ts";
+import { reloadOnHangup, siteMessage, WORKER_SITE_ENV } from "./identity.ts";
 import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
-import { envOrExit, fail, startServer } from "./start.ts";
+import { envOrExit, fail, identityOrExit, startServer } from "./start.ts";
 
 /** A worker that exits sooner than this after it started listening counts as crashing. */
 const CRASH_WINDOW_MS = 5_000;
@@ -20,6 +21,9 @@ export async function startPrimary() {
   if (count <= 1) return startServer();
 
   const logger = createLogger(env.LOG_LEVEL);
+  // Read once here: a bad file stops the site before any worker starts, and
+  // each worker runs what the primary read (server/identity.ts).
+  let site = identityOrExit(env);
   // Created, migrated and seeded here, once, before any worker opens it.
   try {
     await (await openServedStore(env.DATABASE_URL, { integrityCheck: true })).close();
@@ -31,7 +35,7 @@ export async function startPrimary() {
   let quickCrashes = 0;
   const listeningAt = new Map<Worker, number>();
   const fork = () => {
-    const worker = cluster.fork({ SUKTI_WORKER: "1" });
+    const worker = cluster.fork({ SUKTI_WORKER: "1", [WORKER_SITE_ENV]: JSON.stringify(site) });
     worker.once("listening", () => listeningAt.set(worker, Date.now()));
   };
   cluster.on("exit", (worker, code, signal) => {
@@ -75,5 +79,12 @@ export async function startPrimary() {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // SIGHUP: the primary reads the file again and sends a good identity to
+  // every worker (the workers keep running: no request is dropped); a worker
+  // started later is forked with it. A bad file changes nothing.
+  reloadOnHangup(env.SITE_CONFIG, logger, (loaded) => {
+    site = loaded;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.send(siteMessage(loaded));
+  });
   for (let i = 0; i < count; i++) fork();
 }
