@@ -3,7 +3,6 @@
 // it; the search thread per search); loaders hand pages what they show of it
 // (PublicSite, the root loader), so the browser holds no identity of its own
 // and a changed file shows after hydration too.
-import type { Language } from "#app/content/languages.ts";
 import { demoSite } from "#app/site.config.ts";
 import type { SiteConfig } from "#app/site-config.server.ts";
 
@@ -49,31 +48,20 @@ export function publicSite(site: SiteConfig) {
 }
 export type PublicSite = ReturnType<typeof publicSite>;
 
-/** Stands in while no root loader data is at hand (never on a page the server rendered). */
-export const NO_SITE: PublicSite = {
+/**
+ * Stands in while no root loader data is at hand (never on a page the server
+ * rendered: the root loader cannot fail); small, as it is in every page's bundle.
+ */
+export const NO_SITE = {
   name: "",
-  tagline: "",
-  teacherName: "",
-  logo: { src: "/images/logo.svg", width: 40, height: 40 },
   social: [],
-  copyrightHolder: "",
-  defaultImage: { src: "", width: 800, height: 800 },
-  contact: null,
-  timeZone: "UTC",
-  colours: { theme: "#7a2e0e", themeDark: "#1a1410" },
-};
+  logo: {},
+  defaultImage: { width: 800, height: 800 },
+  colours: {},
+} as unknown as PublicSite;
 
 /** The identity in a route's `meta`: the root match's loader data. */
 export function siteOf(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): PublicSite {
   const data = matches.find((match) => match?.id === "root")?.loaderData as { site?: PublicSite } | undefined;
   return data?.site ?? NO_SITE;
-}
-
-/** The contact link's words in a language: the file's label, else the site's own. */
-export function contactLabel(
-  contact: NonNullable<PublicSite["contact"]>,
-  language: Language,
-  fallback: string,
-) {
-  return contact.label?.[language] ?? fallback;
 }

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { useSite } from "#app/components/use-site.ts";
 import type { Labels } from "#app/content/labels.ts";
 import { type Language, savedPath } from "#app/content/languages.ts";
-import { contactLabel } from "#app/site.ts";
 
 export function SiteFooter({ year, labels, language }: { year: number; labels: Labels; language: Language }) {
   const { copyrightHolder, contact } = useSite();
@@ -26,7 +25,7 @@ export function SiteFooter({ year, labels, language }: { year: number; labels: L
         {contact ? (
           <li>
             <a href={contact.url} className="contact-link">
-              {contactLabel(contact, language, labels.contact)}
+              {contact.label?.[language] ?? labels.contact}
             </a>
           </li>
         ) : null}
