@@ -7,11 +7,14 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type HTMLElement, parse } from "node-html-parser";
-import { afterAll, expect, test } from "vitest";
+import { afterAll, expect, test, vi } from "vitest";
 import { postDateTime } from "#app/content/dates.ts";
 import { demoSite } from "#app/site.config.ts";
 import { getHtml, hrefs } from "#tests/support/html.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
+
+// Servers started and signalled: generous on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
 const dir = mkdtempSync(path.join(tmpdir(), "sukti-identity-"));
 const running: RunningServer[] = [];
