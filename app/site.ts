@@ -30,16 +30,19 @@ export function setCurrentSite(config: SiteConfig, version: string): void {
   global[HOLDER] = { config, version };
 }
 
-/** What every page shows of the identity: the frame, titles, image sizes (root loader data). */
+/**
+ * What every page shows of the identity: the frame, titles, image sizes (root
+ * loader data, in every page: only what the browser needs; the home's loader
+ * adds the tagline and the about box).
+ */
 export function publicSite(site: SiteConfig) {
   return {
     name: site.name,
-    tagline: site.tagline,
     teacherName: site.teacherName,
-    logo: site.logo,
+    logo: { src: site.logo.src, width: site.logo.width, height: site.logo.height },
     social: site.social,
     copyrightHolder: site.copyrightHolder,
-    defaultImage: site.defaultImage,
+    defaultImage: { width: site.defaultImage.width, height: site.defaultImage.height },
     contact: site.contact ?? null,
     /** For the service worker's site day (a meta tag in every page: root.tsx). */
     timeZone: site.timeZone,

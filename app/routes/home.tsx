@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     ...pageMeta({
       siteName: siteOf(matches).name,
       origin,
-      title: `${siteOf(matches).name} · ${siteOf(matches).tagline}`,
+      title: `${siteOf(matches).name} · ${loaderData?.tagline ?? ""}`,
       description: summarize(loaderData?.about.teaser ?? ""),
       path: "/",
       language: "english",
@@ -34,8 +34,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     slot ?? drawGallery(store, context.get(randomContext)).then((drawn) => JSON.stringify(drawn)),
   ]);
   // The about box: the running identity's (SITE_CONFIG), only on the home.
-  const { about } = currentSite();
-  return { hero: latest ? toPostCard(latest) : null, gallery, about };
+  const { about, tagline } = currentSite();
+  return { hero: latest ? toPostCard(latest) : null, gallery, about, tagline };
 }
 
 export function headers() {
