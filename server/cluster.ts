@@ -6,6 +6,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.server.ts";
+import type { LoadedSite } from "#app/site-config.server.ts";
 import { reloadOnHangup, siteMessage, WORKER_SITE_ENV } from "./identity.ts";
 import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
@@ -31,12 +32,21 @@ export async function startPrimary() {
     return fail(`cannot open database ${describeDatabaseUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
   }
 
+  // A worker that is going away misses it: its replacement is forked with the identity.
+  const tell = (worker: Worker, loaded: LoadedSite) => {
+    if (worker.isConnected()) worker.send(siteMessage(loaded), undefined, undefined, () => {});
+  };
   let stopping = false;
   let quickCrashes = 0;
   const listeningAt = new Map<Worker, number>();
   const fork = () => {
-    const worker = cluster.fork({ SUKTI_WORKER: "1", [WORKER_SITE_ENV]: JSON.stringify(site) });
-    worker.once("listening", () => listeningAt.set(worker, Date.now()));
+    const forkedWith = site;
+    const worker = cluster.fork({ SUKTI_WORKER: "1", [WORKER_SITE_ENV]: JSON.stringify(forkedWith) });
+    worker.once("listening", () => {
+      listeningAt.set(worker, Date.now());
+      // A reload while it was starting may have come before it listened for messages.
+      if (forkedWith.version !== site.version) tell(worker, site);
+    });
   };
   cluster.on("exit", (worker, code, signal) => {
     const startedAt = listeningAt.get(worker);
@@ -84,7 +94,7 @@ export async function startPrimary() {
   // started later is forked with it. A bad file changes nothing.
   reloadOnHangup(env.SITE_CONFIG, logger, (loaded) => {
     site = loaded;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.send(siteMessage(loaded));
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker) tell(worker, loaded);
   });
   for (let i = 0; i < count; i++) fork();
 }

@@ -217,8 +217,9 @@ for (const workers of ["1", "2"]) {
   test(`SIGHUP with a changed file changes every page, cached ones too; a bad file keeps the running identity (${workers} process${workers === "1" ? "" : "es"})`, async () => {
     const config = file(`reload-${workers}.toml`, 'name = "Before"\n');
     const server = await serve({ SITE_CONFIG: config, WEB_CONCURRENCY: workers, LOG_LEVEL: "info" });
-    const pages = ["/", "/english/home", "/post/terms-conditions", "/tags", await newestPost(server.url)];
-    const post = pages[4] ?? "";
+    const post = await newestPost(server.url);
+    // A search too: rendered in the search thread, kept in the search cache.
+    const pages = ["/", "/english/home", "/post/terms-conditions", "/tags", post, "/search/love"];
     // Asked a few times (each worker too): kept in the page caches.
     for (let i = 0; i < 4; i++) for (const page of pages) await identityOn(`${server.url}${page}`);
     const before = await identityOn(`${server.url}${post}`);
