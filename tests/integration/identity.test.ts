@@ -10,6 +10,7 @@ import { type HTMLElement, parse } from "node-html-parser";
 import { afterAll, expect, test, vi } from "vitest";
 import { postDateTime } from "#app/content/dates.ts";
 import { demoSite } from "#app/site.config.ts";
+import { runSukti } from "#tests/support/cli.ts";
 import { getHtml, hrefs } from "#tests/support/html.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
@@ -207,6 +208,18 @@ test("a bad file stops start-up with one line naming the key, one process or sev
       workers,
     ).toEqual([`sukti: SITE_CONFIG ${bad}: social[1].url: must be an https:// or http:// URL`]);
   }
+  // `sukti import` reads WordPress's local dates in the site's time zone: the same file, the same line.
+  const imported = await runSukti(
+    ["import", path.resolve(import.meta.dirname, "../../examples/wordpress-export.xml")],
+    {
+      SITE_CONFIG: bad,
+      DATABASE_URL: `file:${path.join(dir, "cli.db")}`,
+    },
+  );
+  expect(imported.status).toBe(1);
+  expect(imported.stderr).toBe(
+    `sukti: SITE_CONFIG ${bad}: social[1].url: must be an https:// or http:// URL\n`,
+  );
   const typo = file("typo.json", JSON.stringify({ nmae: "Vani" }));
   await expect(startServer({ env: { SITE_CONFIG: typo } })).rejects.toThrow(
     `sukti: SITE_CONFIG ${typo}: nmae: unknown key`,
