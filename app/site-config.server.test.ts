@@ -71,6 +71,9 @@ test("a bad value is one line naming the key and what is wrong", () => {
   expect(refusal('[logo]\nsrc = "//evil.example/a.svg"\nwidth = 40\nheight = 40')).toBe(
     "SITE_CONFIG site.toml: logo.src: must be a path on the site (/images/…) or an https:// URL",
   );
+  expect(refusal('[defaultImage]\nsrc = "http://cdn.example/a.png"\nwidth = 8\nheight = 8')).toBe(
+    "SITE_CONFIG site.toml: defaultImage.src: must be a path on the site (/images/…) or an https:// URL",
+  );
   expect(refusal('[defaultImage]\nsrc = "/a.png"\nwidth = 1.5\nheight = 2')).toBe(
     "SITE_CONFIG site.toml: defaultImage.width: must be a whole number of pixels",
   );

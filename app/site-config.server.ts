@@ -11,6 +11,8 @@ import { z } from "zod";
 import { demoSite } from "#app/site.config.ts";
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;
+/** Images from elsewhere: https only (the pages' CSP allows https: images, and http would be mixed content). */
+const HTTPS_URL = /^https:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;
 const MAILTO = /^mailto:[^\s@/]+@[^\s@/]+\.[^\s@/]+$/i;
 /** A path on this site ("/images/logo.svg"), never protocol-relative. */
 const SITE_PATH = /^\/(?!\/)\S*$/;
@@ -34,7 +36,7 @@ const httpUrl = z
 const image = z
   .string(need("must be a path on the site (/images/…) or an https:// URL"))
   .refine(
-    (value) => SITE_PATH.test(value) || HTTP_URL.test(value),
+    (value) => SITE_PATH.test(value) || HTTPS_URL.test(value),
     "must be a path on the site (/images/…) or an https:// URL",
   );
 const pixels = z
