@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Set by the primary in the workers it starts. */
   SUKTI_WORKER: z.literal("1").optional(),
+  /** The site's identity: a JSON or TOML file (app/site-config.server.ts); the demo's when unset. */
+  SITE_CONFIG: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   /** Testing only: a fixed seed makes every request draw the same gallery. */
   SUKTI_RANDOM_SEED: z.coerce.number().int().optional(),

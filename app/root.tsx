@@ -17,11 +17,12 @@ import { useServiceWorker } from "#app/components/service-worker.ts";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { TextSizeScript } from "#app/components/text-size-script.tsx";
+import { useSite } from "#app/components/use-site.ts";
 import { yearIn } from "#app/content/daily.ts";
 import { labelsFor } from "#app/content/labels.ts";
-import { isLanguage, LANG_TAG, type Language } from "#app/content/languages.ts";
+import { isLanguage, LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
 import { requestIdContext } from "#app/context.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite, publicSite } from "#app/site.ts";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
@@ -29,8 +30,24 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const year = yearIn(new Date(), siteConfig.timeZone);
-  return data({ year, requestId: context.get(requestIdContext).shown });
+  // The running identity (SITE_CONFIG, decision 055): what the frame shows of
+  // it travels here, so the browser's bundle holds none of it.
+  const site = currentSite();
+  const year = yearIn(new Date(), site.timeZone);
+  return data({ year, requestId: context.get(requestIdContext).shown, site: publicSite(site) });
+}
+
+/** The RSS feeds, one per language, for <link rel="alternate"> discovery, titled with the site's name. */
+function FeedLinks({ name }: { name: string }) {
+  return LANGUAGES.map((language) => (
+    <link
+      key={language}
+      rel="alternate"
+      type="application/rss+xml"
+      title={`${name} · ${LANGUAGE_LABEL[language]}`}
+      href={`/${language}/feed.xml`}
+    />
+  ));
 }
 
 /**
@@ -74,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = usePageLanguage();
   const labels = labelsFor(language);
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const site = useSite();
   const nonce = useNonce();
   // Says the page has hydrated (the browser tests wait for it; nothing styles it).
   useEffect(() => {
@@ -87,12 +105,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <meta name="theme-color" content="#7a2e0e" media="(prefers-color-scheme: light)" />
-        <meta name="theme-color" content="#1a1410" media="(prefers-color-scheme: dark)" />
+        <meta name="theme-color" content={site.colours.theme} media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content={site.colours.themeDark} media="(prefers-color-scheme: dark)" />
+        {/* The service worker reads the site's day from it (decision 055). */}
+        <meta name="sukti:time-zone" content={site.timeZone} />
         <Meta />
         <TextSizeScript />
         <InlineStyles />
         <Links />
+        <FeedLinks name={site.name} />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -117,12 +138,13 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
+  const site = useSite();
   const labels = labelsFor(usePageLanguage());
   if (!notFound && import.meta.env.DEV) console.error(error);
   const title = notFound ? labels.notFoundTitle : labels.errorTitle;
   return (
     <section className="error-page">
-      <title>{`${title} · ${siteConfig.name}`}</title>
+      <title>{`${title} · ${site.name}`}</title>
       <h1>{title}</h1>
       <p>{notFound ? labels.notFoundText : labels.errorText}</p>
       {!notFound && requestId ? (

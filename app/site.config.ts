@@ -1,5 +1,11 @@
-// White-label identity: an operator edits this one file to make the site theirs.
-export const siteConfig = {
+// The demo's identity: the default of every key the SITE_CONFIG file leaves
+// out (app/site-config.server.ts; examples/site.example.toml documents them).
+// An operator writes their own in that file, read at start and on SIGHUP: no
+// rebuild (decision 055). Server code reads the running identity with
+// currentSite() (app/site.ts), pages with useSite() from the root loader.
+import type { SiteConfig } from "#app/site-config.server.ts";
+
+export const demoSite: SiteConfig = {
   name: "Sukti",
   tagline: "Well-said words of the saints, in English, हिंदी and मराठी",
   teacherName: "the saints of India",
@@ -21,6 +27,6 @@ export const siteConfig = {
   /** IANA time zone used for every displayed date (postDateTime). */
   timeZone: "Asia/Kolkata",
   defaultImage: { src: "/images/default-clipart.svg", width: 800, height: 800 },
-} as const;
-
-export type SiteConfig = typeof siteConfig;
+  // The stylesheet's own colours stay the build's (app/styles/app.css).
+  colours: { theme: "#7a2e0e", themeDark: "#1a1410", background: "#fffaf2" },
+};

@@ -16,7 +16,7 @@ import {
 import { slugify } from "#app/content/slugs.ts";
 import { titleFromContent } from "#app/content/untitled.ts";
 import { moreTeaser, wordpressContent } from "#app/content/wordpress-content.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite } from "#app/site.ts";
 import { UserError } from "#cli/errors.ts";
 import { formatBytes, nextChunk, readText, type TextEncoding } from "#cli/import-json.ts";
 import {
@@ -895,7 +895,7 @@ export async function explicitSlugs(file: string, encoding: TextEncoding): Promi
 export function wxrSource(
   file: string,
   options: SourceOptions,
-  timeZone: string = siteConfig.timeZone,
+  timeZone: string = currentSite().timeZone,
   knownAttachments?: Map<string, string>,
 ): Source {
   const attachments = knownAttachments ?? new Map<string, string>();

@@ -4,6 +4,8 @@ import { cutText, parseLanguage } from "#app/content/schemas.ts";
 import { IdNumConflictError, TranslationConflictError } from "#app/data/content-writer.ts";
 import { DEFAULT_DATABASE_URL } from "#app/data/open-store.server.ts";
 import { DEFAULT_SYNCED_IMAGE_DIR } from "#app/data/synced-images.server.ts";
+import { setCurrentSite } from "#app/site.ts";
+import { loadSiteConfig } from "#app/site-config.server.ts";
 import { RejectedError, UsageError, UserError } from "#cli/errors.ts";
 import { writeCorpus } from "#cli/generate.ts";
 import { type ImportReport, importFile, openWrites } from "#cli/import.ts";
@@ -404,6 +406,11 @@ async function runGenerate(args: string[]): Promise<void> {
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    // The site's time zone reads WordPress's local dates (import-wxr.ts): SITE_CONFIG's, as the server's.
+    if (env.SITE_CONFIG) {
+      const site = loadSiteConfig(env.SITE_CONFIG);
+      setCurrentSite(site.config, site.version);
+    }
     switch (command) {
       case "import":
         await runImport(rest, env);

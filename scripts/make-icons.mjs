@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Renders the site icons from the logo (app/site.config.ts → public/images/logo.svg):
+// Renders the site icons from the demo logo (public/images/logo.svg):
 //
 //   node scripts/make-icons.mjs
 //

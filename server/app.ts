@@ -12,15 +12,14 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { siteDayClock } from "#app/content/daily.ts";
 import type { RandomSource } from "#app/content/sampling.ts";
 import { cleanSearchText, searchTextFromPath } from "#app/content/search-page.ts";
 import { capSearchText, searchPath } from "#app/content/search-text.ts";
 import type { ContentStore } from "#app/data/store.ts";
-import { siteConfig } from "#app/site.config.ts";
 import { canonicalUrl } from "./canonical-url.ts";
 import { createFastPages } from "./fast-pages.ts";
 import { createHomePage } from "./home-page.ts";
+import { identityClock } from "./identity.ts";
 import { letterCaseRedirect } from "./letter-case.ts";
 import { type Logger, logRequest } from "./logger.ts";
 import { originPolicy } from "./origin.ts";
@@ -100,9 +99,10 @@ export function createApp({
   vite,
 }: AppOptions): App {
   let stopping = false;
-  // A cached page is valid for one content version on one day of the site:
-  // language homes show the quote of the day, every page the year.
-  const today = siteDayClock(siteConfig.timeZone);
+  // A cached page is valid for one content version on one day of the site
+  // (language homes show the quote of the day, every page the year), made
+  // with one identity (SITE_CONFIG, reloaded on SIGHUP: server/identity.ts).
+  const today = identityClock();
   const pageVersion = () => {
     const version = contentVersion();
     return version === null ? null : `${version}@${today()}`;

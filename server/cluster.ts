@@ -6,9 +6,11 @@
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.server.ts";
+import type { LoadedSite } from "#app/site-config.server.ts";
+import { reloadOnHangup, siteMessage, WORKER_SITE_ENV } from "./identity.ts";
 import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
-import { envOrExit, fail, startServer } from "./start.ts";
+import { envOrExit, fail, identityOrExit, startServer } from "./start.ts";
 
 /** A worker that exits sooner than this after it started listening counts as crashing. */
 const CRASH_WINDOW_MS = 5_000;
@@ -20,6 +22,9 @@ export async function startPrimary() {
   if (count <= 1) return startServer();
 
   const logger = createLogger(env.LOG_LEVEL);
+  // Read once here: a bad file stops the site before any worker starts, and
+  // each worker runs what the primary read (server/identity.ts).
+  let site = identityOrExit(env);
   // Created, migrated and seeded here, once, before any worker opens it.
   try {
     await (await openServedStore(env.DATABASE_URL, { integrityCheck: true })).close();
@@ -27,12 +32,21 @@ export async function startPrimary() {
     return fail(`cannot open database ${describeDatabaseUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
   }
 
+  // A worker that is going away misses it: its replacement is forked with the identity.
+  const tell = (worker: Worker, loaded: LoadedSite) => {
+    if (worker.isConnected()) worker.send(siteMessage(loaded), undefined, undefined, () => {});
+  };
   let stopping = false;
   let quickCrashes = 0;
   const listeningAt = new Map<Worker, number>();
   const fork = () => {
-    const worker = cluster.fork({ SUKTI_WORKER: "1" });
-    worker.once("listening", () => listeningAt.set(worker, Date.now()));
+    const forkedWith = site;
+    const worker = cluster.fork({ SUKTI_WORKER: "1", [WORKER_SITE_ENV]: JSON.stringify(forkedWith) });
+    worker.once("listening", () => {
+      listeningAt.set(worker, Date.now());
+      // A reload while it was starting may have come before it listened for messages.
+      if (forkedWith.version !== site.version) tell(worker, site);
+    });
   };
   cluster.on("exit", (worker, code, signal) => {
     const startedAt = listeningAt.get(worker);
@@ -75,5 +89,12 @@ export async function startPrimary() {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // SIGHUP: the primary reads the file again and sends a good identity to
+  // every worker (the workers keep running: no request is dropped); a worker
+  // started later is forked with it. A bad file changes nothing.
+  reloadOnHangup(env.SITE_CONFIG, logger, (loaded) => {
+    site = loaded;
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker) tell(worker, loaded);
+  });
   for (let i = 0; i < count; i++) fork();
 }

@@ -19,6 +19,7 @@ import type { ServerBuild } from "react-router";
 import { seededRandom } from "#app/content/sampling.ts";
 import { openServedStore } from "#app/data/open-store.server.ts";
 import { parseEnv } from "#app/env.server.ts";
+import { currentSite, currentSiteVersion, type SiteConfig, setCurrentSite } from "#app/site.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import type { RenderedPage } from "./page-cache.ts";
 import { createRenderer, type Render, type RenderTarget } from "./render.ts";
@@ -37,6 +38,8 @@ type Job = {
   id: number;
   target: Omit<RenderTarget, "signal">;
   headers: IncomingMessage["headers"];
+  /** The process's identity (decision 055), sent with the first search after it changed. */
+  site?: { config: SiteConfig; version: string };
 };
 type Cancel = { type: "cancel"; id: number };
 type Answer =
@@ -58,6 +61,8 @@ export function searchThreadRenderer({ logger }: { logger: Logger }): Render {
   let worker: Worker | null = null;
   let startedAt = Number.NEGATIVE_INFINITY;
   let nextId = 0;
+  /** The identity version the running thread was last sent. */
+  let sent: { to: Worker; version: string } | null = null;
   const pending = new Map<number, Pending>();
 
   async function thread(): Promise<Worker> {
@@ -104,7 +109,11 @@ export function searchThreadRenderer({ logger }: { logger: Logger }): Render {
     const id = nextId++;
     const page = new Promise<RenderedPage>((resolve, reject) => pending.set(id, { resolve, reject }));
     const running = await thread();
-    running.postMessage({ type: "render", id, target, headers: req.headers } satisfies Job);
+    const version = currentSiteVersion();
+    const site =
+      sent?.to === running && sent.version === version ? undefined : { config: currentSite(), version };
+    sent = { to: running, version };
+    running.postMessage({ type: "render", id, target, headers: req.headers, site } satisfies Job);
     const cancel = () => worker?.postMessage({ type: "cancel", id } satisfies Cancel);
     signal?.addEventListener("abort", cancel, { once: true });
     try {
@@ -150,6 +159,7 @@ async function serveSearches() {
       aborts.get(message.id)?.abort();
       return;
     }
+    if (message.site) setCurrentSite(message.site.config, message.site.version);
     const controller = new AbortController();
     aborts.set(message.id, controller);
     try {

@@ -10,8 +10,11 @@ import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.serve
 import { projectRoot } from "#app/data/project-root.server.ts";
 import type { ServedStore } from "#app/data/store.ts";
 import { ConfigError, type Env, parseEnv } from "#app/env.server.ts";
+import { setCurrentSite } from "#app/site.ts";
+import { type LoadedSite, SiteConfigError } from "#app/site-config.server.ts";
 import { createApp } from "./app.ts";
 import { capConnections, defaultMaxConnections, SERVER_TIMEOUTS } from "./connection-limits.ts";
+import { followPrimary, identityFromPrimary, loadIdentity, reloadOnHangup } from "./identity.ts";
 import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
 import { stopOnSignal } from "./shutdown.ts";
@@ -33,9 +36,24 @@ export function envOrExit(): Env {
   }
 }
 
+/** SITE_CONFIG's identity, made the running one, or one line and exit 1. */
+export function identityOrExit(env: Env): LoadedSite {
+  try {
+    return loadIdentity(env.SITE_CONFIG);
+  } catch (error) {
+    return fail(error instanceof SiteConfigError ? error.message : String(error));
+  }
+}
+
 export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   const env = envOrExit();
   const logger = createLogger(env.LOG_LEVEL);
+  // A worker runs the identity its primary read; one process reads the file, and again on SIGHUP.
+  if (env.SUKTI_WORKER && identityFromPrimary()) followPrimary(logger);
+  else {
+    identityOrExit(env);
+    reloadOnHangup(env.SITE_CONFIG, logger, (site) => setCurrentSite(site.config, site.version));
+  }
   let store: ServedStore;
   try {
     // The integrity check reads the whole file: once per site, not per worker.

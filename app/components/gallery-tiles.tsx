@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import type { Gallery } from "#app/content/gallery.ts";
 import { IMAGE_SIZES, imageSrcSet } from "#app/content/image-variants.ts";
 import { LANG_TAG, LANGUAGE_LABEL } from "#app/content/languages.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite } from "#app/site.ts";
 import { PostImage } from "./post-image.tsx";
 
 /**
@@ -56,14 +56,15 @@ function attribute(value: string): string {
 const text = attribute;
 
 /** PostImage's srcSet and sizes for a tile, as React writes them (nothing for an image without variants). */
-function sizedAttributes(src: string): string {
-  const srcSet = imageSrcSet(src);
+function sizedAttributes(src: string, width: number): string {
+  const srcSet = imageSrcSet(src, width);
   return srcSet ? ` srcSet="${attribute(srcSet)}" sizes="${attribute(IMAGE_SIZES.tile)}"` : "";
 }
 
 /** GalleryTiles as React renders it on the server (a Link in framework mode carries data-discover). */
 export function galleryTilesHtml(gallery: Gallery): string {
-  const { width, height } = siteConfig.defaultImage;
+  // The server's running identity: the root loader gave PostImage the same.
+  const { width, height } = currentSite().defaultImage;
   let html = "";
   for (const { language, tiles } of gallery) {
     if (tiles.length === 0) continue;
@@ -73,7 +74,7 @@ export function galleryTilesHtml(gallery: Gallery): string {
     for (const tile of tiles) {
       html +=
         `<li class="gallery-tile" data-language="${language}"><a href="${attribute(tile.href)}" data-discover="true">` +
-        `<img src="${attribute(tile.image)}"${sizedAttributes(tile.image)} alt="${attribute(tile.title)}" lang="${attribute(tile.lang)}" width="${width}" height="${height}" loading="lazy" decoding="async" fetchPriority="low"/>` +
+        `<img src="${attribute(tile.image)}"${sizedAttributes(tile.image, width)} alt="${attribute(tile.title)}" lang="${attribute(tile.lang)}" width="${width}" height="${height}" loading="lazy" decoding="async" fetchPriority="low"/>` +
         (tile.words
           ? `<span class="gallery-words" lang="${attribute(tile.lang)}" aria-hidden="true">${text(tile.words)}</span>`
           : "") +

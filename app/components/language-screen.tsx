@@ -9,7 +9,7 @@ import { LANG_TAG, type Language } from "#app/content/languages.ts";
 import { postMeta } from "#app/content/post-meta.ts";
 import { LANGUAGE_HOME_DESCRIPTION, languageAlternates, pagedPath, pageMeta } from "#app/content/seo.ts";
 import type { LanguageRouteData, PostRouteData } from "#app/routes/language-route.server.ts";
-import { siteConfig } from "#app/site.config.ts";
+import type { PublicSite } from "#app/site.ts";
 
 export function LanguageScreen({ data }: { data: LanguageRouteData }) {
   if (data.kind === "post") return <PostScreen data={data} />;
@@ -83,15 +83,21 @@ export function PostScreen({ data }: { data: PostRouteData }) {
   );
 }
 
-export function languageMeta(data: LanguageRouteData | undefined, language: Language, origin: string) {
-  if (!data) return [{ title: `Page not found · ${siteConfig.name}` }];
-  if (data.kind === "post") return postMeta(origin, data.post, data.url);
+export function languageMeta(
+  data: LanguageRouteData | undefined,
+  language: Language,
+  origin: string,
+  site: PublicSite,
+) {
+  if (!data) return [{ title: `Page not found · ${site.name}` }];
+  if (data.kind === "post") return postMeta(origin, data.post, data.url, site);
   const labels = labelsFor(language);
   const page = data.page > 1 ? ` · ${labels.page} ${data.page}` : "";
   return [
     ...pageMeta({
+      siteName: site.name,
       origin,
-      title: `${labels.languageHome}${page} · ${siteConfig.name}`,
+      title: `${labels.languageHome}${page} · ${site.name}`,
       description: `${LANGUAGE_HOME_DESCRIPTION[language]}${page}`,
       path: pagedPath(`/${language}/home`, data.page),
       language,

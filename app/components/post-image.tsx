@@ -1,5 +1,5 @@
+import { useSite } from "#app/components/use-site.ts";
 import { IMAGE_SIZES, type ImagePlace, imageSrcSet } from "#app/content/image-variants.ts";
-import { siteConfig } from "#app/site.config.ts";
 
 /**
  * A post's square image; width and height reserve its box so nothing shifts.
@@ -22,8 +22,8 @@ export function PostImage({
   eager?: boolean;
   className?: string;
 }) {
-  const { width, height } = siteConfig.defaultImage;
-  const srcSet = imageSrcSet(src);
+  const { width, height } = useSite().defaultImage;
+  const srcSet = imageSrcSet(src, width);
   return (
     <img
       className={className}

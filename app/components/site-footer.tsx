@@ -1,13 +1,14 @@
 import { Link } from "react-router";
+import { useSite } from "#app/components/use-site.ts";
 import type { Labels } from "#app/content/labels.ts";
 import { type Language, savedPath } from "#app/content/languages.ts";
-import { siteConfig } from "#app/site.config.ts";
 
 export function SiteFooter({ year, labels, language }: { year: number; labels: Labels; language: Language }) {
+  const { copyrightHolder, contact } = useSite();
   return (
     <footer className="site-footer">
       <p>
-        © {year} {siteConfig.copyrightHolder}
+        © {year} {copyrightHolder}
       </p>
       <ul>
         {/* The reader's saved quotes, in the page's language (decision 050). */}
@@ -20,6 +21,14 @@ export function SiteFooter({ year, labels, language }: { year: number; labels: L
         <li>
           <Link to="/post/terms-conditions">{labels.terms}</Link>
         </li>
+        {/* SITE_CONFIG's contact link, when it has one (decision 055): a mail address or a page. */}
+        {contact ? (
+          <li>
+            <a href={contact.url} className="contact-link">
+              {contact.label?.[language] ?? labels.contact}
+            </a>
+          </li>
+        ) : null}
       </ul>
     </footer>
   );

@@ -1,8 +1,8 @@
 import { Link, NavLink, useMatches } from "react-router";
 import { SearchBox } from "#app/components/search-box.tsx";
 import { SocialIcon } from "#app/components/social-icon.tsx";
+import { useSite } from "#app/components/use-site.ts";
 import type { Labels } from "#app/content/labels.ts";
-import { siteConfig } from "#app/site.config.ts";
 
 // SPEC §2: the main menu. Home and Tags speak the page's language; each
 // language's own name is written in that language.
@@ -22,20 +22,16 @@ export function SiteHeader({ labels }: { labels: Labels }) {
     | { text?: string }
     | undefined;
   const text = searched?.text ?? "";
+  const site = useSite();
   return (
     <header className="site-header">
       <div className="site-header-top">
-        <Link to="/" className="site-logo" aria-label={`${siteConfig.name}, ${labels.home}`}>
-          <img
-            src={siteConfig.logo.src}
-            alt=""
-            width={siteConfig.logo.width}
-            height={siteConfig.logo.height}
-          />
-          <span className="site-name">{siteConfig.name}</span>
+        <Link to="/" className="site-logo" aria-label={`${site.name}, ${labels.home}`}>
+          <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} />
+          <span className="site-name">{site.name}</span>
         </Link>
         <ul className="social-links" aria-label={labels.followUs}>
-          {siteConfig.social.map((link) => (
+          {site.social.map((link) => (
             <li key={link.network}>
               <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={link.network}>
                 <SocialIcon network={link.network} />

@@ -3,7 +3,7 @@ import { PostGrid } from "#app/components/post-card.tsx";
 import { labelsFor } from "#app/content/labels.ts";
 import { pagedPath, pageMeta } from "#app/content/seo.ts";
 import type { TermRouteData } from "#app/routes/term-route.server.ts";
-import { siteConfig } from "#app/site.config.ts";
+import type { PublicSite } from "#app/site.ts";
 
 export function TermScreen({ data }: { data: TermRouteData }) {
   const labels = labelsFor(data.pageLanguage);
@@ -19,15 +19,16 @@ export function TermScreen({ data }: { data: TermRouteData }) {
   );
 }
 
-export function termMeta(data: TermRouteData | undefined, origin: string) {
-  if (!data) return [{ title: `Page not found · ${siteConfig.name}` }];
+export function termMeta(data: TermRouteData | undefined, origin: string, site: PublicSite) {
+  if (!data) return [{ title: `Page not found · ${site.name}` }];
   const labels = labelsFor(data.pageLanguage);
   const page = data.page > 1 ? ` · ${labels.page} ${data.page}` : "";
   const noun = data.term.kind === "tag" ? "tagged" : "in the category";
   return pageMeta({
+    siteName: site.name,
     origin,
-    title: `${data.term.name}${page} · ${labels[data.term.kind]} · ${siteConfig.name}`,
-    description: `Quotes ${noun} “${data.term.name}” on ${siteConfig.name}, newest first${page}.`,
+    title: `${data.term.name}${page} · ${labels[data.term.kind]} · ${site.name}`,
+    description: `Quotes ${noun} “${data.term.name}” on ${site.name}, newest first${page}.`,
     path: pagedPath(data.basePath, data.page),
     language: data.pageLanguage,
   });

@@ -7,7 +7,7 @@
 
 import { summarize } from "#app/content/seo.ts";
 import type { ContentReads } from "#app/data/store.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite } from "#app/site.ts";
 import { LANG_TAG, LANGUAGES, type Language, MAX_ID_FIELD, postPath } from "./languages.ts";
 import { drawIds, GALLERY_TILES_PER_LANGUAGE, type RandomSource } from "./sampling.ts";
 
@@ -40,7 +40,7 @@ export async function drawGallery(
     tiles: (samples[index] ?? []).map((post) => ({
       href: postPath(post.language, post.slug),
       title: post.title,
-      image: post.featureImageUrl || siteConfig.defaultImage.src,
+      image: post.featureImageUrl || currentSite().defaultImage.src,
       lang: LANG_TAG[post.language],
       words: post.featureImageUrl ? "" : openingWords(post.excerpt || post.title),
     })),

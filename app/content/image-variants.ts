@@ -2,8 +2,6 @@
 // served at narrower widths, /img/{width}/images/…, made on first request and
 // kept on disk (app/data/image-variants.server.ts); `srcset` and `sizes` let
 // the browser pick. Isomorphic: the server's render and hydration agree.
-import { siteConfig } from "#app/site.config.ts";
-
 /** The widths a variant is made at: a tile on a phone, at 1×, 2× and 3×. */
 export const VARIANT_WIDTHS = [160, 320, 480, 640] as const;
 
@@ -14,13 +12,15 @@ export function variantPath(src: string, width: number): string {
   return `/img/${width}${src}`;
 }
 
-/** The srcset of an image, or undefined when it is not one the site resizes (SVG, remote). */
-export function imageSrcSet(src: string): string | undefined {
+/**
+ * The srcset of an image, or undefined when it is not one the site resizes
+ * (SVG, remote); `width` is the original's (the identity's defaultImage.width).
+ */
+export function imageSrcSet(src: string, width: number): string | undefined {
   if (!LOCAL_RASTER.test(src)) return undefined;
-  return [
-    ...VARIANT_WIDTHS.map((width) => `${variantPath(src, width)} ${width}w`),
-    `${src} ${siteConfig.defaultImage.width}w`,
-  ].join(", ");
+  return [...VARIANT_WIDTHS.map((width) => `${variantPath(src, width)} ${width}w`), `${src} ${width}w`].join(
+    ", ",
+  );
 }
 
 /** The `sizes` of each place an image is shown, from the layout in app/styles/app.css. */

@@ -16,7 +16,7 @@ import {
   shareImagePath,
   shareText,
 } from "#app/share-image/content.ts";
-import { siteConfig } from "#app/site.config.ts";
+import type { PublicSite } from "#app/site.ts";
 
 /** A site path made absolute on `origin`; an http(s) address as it is. */
 export function absoluteUrl(origin: string, url: string): string {
@@ -56,19 +56,25 @@ export function postAlternates(
 }
 
 /** A post: article tags, its share image as the preview, and JSON-LD (a BlogPosting carrying the Quotation). */
-export function postMeta(origin: string, post: PostMetaInput, canonicalUrl: string): MetaDescriptor[] {
+export function postMeta(
+  origin: string,
+  post: PostMetaInput,
+  canonicalUrl: string,
+  site: Pick<PublicSite, "name" | "teacherName">,
+): MetaDescriptor[] {
   const text = htmlToText(post.content);
   const description = summarize(post.excerpt || text || post.title);
   const imageUrl = `${origin}${shareImagePath(post)}`;
   const { quote, attribution } = shareText(post.content, post.source?.line);
-  const title = `${post.title} · ${siteConfig.name}`;
+  const title = `${post.title} · ${site.name}`;
   const person = post.source?.person;
   const author = person
     ? { "@type": "Person", name: person.name, url: `${origin}${person.href}` }
-    : { "@type": "Person", name: siteConfig.teacherName };
+    : { "@type": "Person", name: site.teacherName };
   const translations = post.translations ?? [];
   const path = canonicalUrl.startsWith(origin) ? canonicalUrl.slice(origin.length) : canonicalUrl;
   const base = pageMeta({
+    siteName: site.name,
     origin,
     title,
     description,
@@ -103,7 +109,7 @@ export function postMeta(origin: string, post: PostMetaInput, canonicalUrl: stri
         author,
         publisher: {
           "@type": "Organization",
-          name: siteConfig.name,
+          name: site.name,
           logo: { "@type": "ImageObject", url: `${origin}${SITE_IMAGE.src}` },
         },
         keywords: post.tags.map((tag) => tag.name).join(", ") || undefined,

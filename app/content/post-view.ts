@@ -3,7 +3,7 @@ import { LANG_TAG, postPath } from "#app/content/languages.ts";
 import type { Post, PostSummary } from "#app/content/model.ts";
 import { toSourceView, toTranslationLinks } from "#app/content/post-source.ts";
 import { summarize } from "#app/content/seo.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite } from "#app/site.ts";
 
 /** What a list, tile or hero needs of a post, with display values computed once on the server. */
 export function toPostCard(post: PostSummary) {
@@ -16,17 +16,20 @@ export function toPostCard(post: PostSummary) {
     excerpt: post.excerpt,
     language: post.language,
     lang: LANG_TAG[post.language],
-    image: post.featureImageUrl || siteConfig.defaultImage.src,
+    image: post.featureImageUrl || currentSite().defaultImage.src,
     hasOwnImage: post.featureImageUrl !== "",
-    postDateTime: postDateTime(post.postTime, siteConfig.timeZone),
+    postDateTime: postDateTime(post.postTime, currentSite().timeZone),
     isoDateTime: isoDateTime(post.postTime),
   };
 }
 export type PostCard = ReturnType<typeof toPostCard>;
 
 export function toPostView(post: Post) {
+  const { name, logo } = currentSite();
   return {
     ...toPostCard(post),
+    /** The site as the post's share image shows it (its address changes with them). */
+    brand: { name, logo: logo.src },
     content: post.content,
     /** The teacher's recording (decision 052): an address or a site path; "" is none. */
     audio: post.audioUrl,

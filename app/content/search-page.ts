@@ -6,7 +6,7 @@ import type { SearchHit } from "#app/content/model.ts";
 import { personName, personPath } from "#app/content/people.ts";
 import { toTranslationLinks } from "#app/content/post-source.ts";
 import { hasDevanagari } from "#app/content/search-fold.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite } from "#app/site.ts";
 
 export const SEARCH_PREFIX = "/search/";
 
@@ -47,7 +47,7 @@ export function toSearchHitView(hit: SearchHit) {
     languageLabel: LANGUAGE_LABEL[hit.language],
     titleSegments: hit.titleSegments,
     snippet: hit.snippet,
-    postDateTime: postDateTime(hit.postTime, siteConfig.timeZone),
+    postDateTime: postDateTime(hit.postTime, currentSite().timeZone),
     isoDateTime: isoDateTime(hit.postTime),
     matchedAs: hit.matchedAs,
     matchedTerms: hit.matchedTerms.map((term) => ({

@@ -33,6 +33,7 @@ test("the origin comes from the site-head layout's loader data", () => {
 
 test("every page's meta has one canonical link and matching og:url", () => {
   const tags = pageMeta({
+    siteName: "Sukti",
     origin: "https://a.example",
     title: "T",
     description: "D",

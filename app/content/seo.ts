@@ -3,8 +3,7 @@
 // with its JSON-LD: ./post-meta.ts).
 // Pure: route `meta` functions call these on the server and in the browser.
 import type { MetaDescriptor } from "react-router";
-import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { LANG_TAG, LANGUAGES, type Language } from "#app/content/languages.ts";
 
 /** Open Graph locales: the site is written for readers in India. */
 export const OG_LOCALE: Record<Language, "en_IN" | "hi_IN" | "mr_IN"> = {
@@ -12,10 +11,6 @@ export const OG_LOCALE: Record<Language, "en_IN" | "hi_IN" | "mr_IN"> = {
   hindi: "hi_IN",
   marathi: "mr_IN",
 };
-
-/** The browser's UI colour (as root's <meta name="theme-color">) and the page colour. */
-export const THEME_COLOUR = "#7a2e0e";
-export const BACKGROUND_COLOUR = "#fffaf2";
 
 /** The id of the layout route whose loader hands meta functions the public origin. */
 export const SITE_HEAD_ROUTE_ID = "routes/site-head";
@@ -60,6 +55,8 @@ export function languageAlternates(origin: string) {
 
 export interface PageMetaInput {
   origin: string;
+  /** The site's name (siteOf(matches).name: the running identity). */
+  siteName: string;
   title: string;
   description: string;
   /** Root-relative path of the page's canonical address. */
@@ -76,14 +73,14 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     url: `${input.origin}${SITE_IMAGE.src}`,
     width: SITE_IMAGE.width,
     height: SITE_IMAGE.height,
-    alt: siteConfig.name,
+    alt: input.siteName,
   };
   const large = image.width > image.height;
   return [
     { title: input.title },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: siteConfig.name },
+    { property: "og:site_name", content: input.siteName },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: input.title },
     { property: "og:description", content: input.description },
@@ -108,13 +105,3 @@ export const LANGUAGE_HOME_DESCRIPTION: Record<Language, string> = {
   hindi: "संतों की सूक्तियाँ हिंदी में: हर दिन एक सूक्ति, और पूरा संग्रह, नवीनतम पहले।",
   marathi: "संतांचे सुविचार मराठीत: रोज एक सुविचार, आणि संपूर्ण संग्रह, नवीन आधी.",
 };
-
-/** The RSS feeds, one per language, for <link rel="alternate"> discovery. */
-export function feedLinks() {
-  return LANGUAGES.map((language) => ({
-    rel: "alternate",
-    type: "application/rss+xml",
-    title: `${siteConfig.name} · ${LANGUAGE_LABEL[language]}`,
-    href: `/${language}/feed.xml`,
-  }));
-}

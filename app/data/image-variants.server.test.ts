@@ -72,7 +72,7 @@ test("a changed source gets a new variant and its old one is removed", async () 
 });
 
 test("srcset lists the variants and the original; SVG and remote images have none", () => {
-  expect(imageSrcSet("/images/cards/english-1.webp")).toBe(
+  expect(imageSrcSet("/images/cards/english-1.webp", 800)).toBe(
     "/img/160/images/cards/english-1.webp 160w, /img/320/images/cards/english-1.webp 320w, /img/480/images/cards/english-1.webp 480w, /img/640/images/cards/english-1.webp 640w, /images/cards/english-1.webp 800w",
   );
   for (const src of [
@@ -81,7 +81,7 @@ test("srcset lists the variants and the original; SVG and remote images have non
     "/images/a,b.webp",
     "/other/a.webp",
   ]) {
-    expect(imageSrcSet(src), src).toBeUndefined();
+    expect(imageSrcSet(src, 800), src).toBeUndefined();
   }
   expect(Object.keys(IMAGE_SIZES).sort()).toEqual(["card", "daily", "hero", "post", "tile"]);
 });

@@ -7,7 +7,7 @@ import { toPostCard } from "#app/content/post-view.ts";
 import { savedLabelsFor } from "#app/content/saved-labels.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/collection";
 
 /**
@@ -26,12 +26,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: `Page not found · ${siteConfig.name}` }];
+  if (!loaderData) return [{ title: `Page not found · ${siteOf(matches).name}` }];
   const labels = savedLabelsFor(loaderData.pageLanguage);
   return [
     ...pageMeta({
+      siteName: siteOf(matches).name,
       origin: originOf(matches),
-      title: `${labels.collectionTitle} · ${siteConfig.name}`,
+      title: `${labels.collectionTitle} · ${siteOf(matches).name}`,
       description: loaderData.posts.map((post) => post.title).join(" · ") || labels.collectionEmpty,
       path: `/c/${loaderData.code}`,
       language: loaderData.pageLanguage,

@@ -3,7 +3,7 @@ import { isLanguage, LANG_TAG, LANGUAGE_LABEL } from "#app/content/languages.ts"
 import { LANGUAGE_HOME_DESCRIPTION } from "#app/content/seo.ts";
 import { fileCacheContext, originContext, storeContext } from "#app/context.ts";
 import { DEFAULT_AUDIO_DIR, localAudioSize } from "#app/data/audio-files.server.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite } from "#app/site.ts";
 import type { Route } from "./+types/feed";
 
 /** /english/feed.xml, /hindi/feed.xml, /marathi/feed.xml: RSS 2.0, the newest 50 published posts. */
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin,
     posts,
     {
-      title: `${siteConfig.name} · ${LANGUAGE_LABEL[language]}`,
+      title: `${currentSite().name} · ${LANGUAGE_LABEL[language]}`,
       link: `${origin}/${language}/home`,
       self: `${origin}/${language}/feed.xml`,
       description: LANGUAGE_HOME_DESCRIPTION[language],

@@ -6,16 +6,17 @@ import { drawGallery, type Gallery, isGallerySlot } from "#app/content/gallery.t
 import { toPostCard } from "#app/content/post-view.ts";
 import { languageAlternates, originOf, pageMeta, summarize } from "#app/content/seo.ts";
 import { gallerySlotContext, randomContext, storeContext } from "#app/context.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite, siteOf } from "#app/site.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const origin = originOf(matches);
   return [
     ...pageMeta({
+      siteName: siteOf(matches).name,
       origin,
-      title: `${siteConfig.name} · ${siteConfig.tagline}`,
-      description: summarize(siteConfig.about.teaser),
+      title: `${siteOf(matches).name} · ${loaderData?.tagline ?? ""}`,
+      description: summarize(loaderData?.about.teaser ?? ""),
       path: "/",
       language: "english",
     }),
@@ -32,7 +33,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     store.latestPost(),
     slot ?? drawGallery(store, context.get(randomContext)).then((drawn) => JSON.stringify(drawn)),
   ]);
-  return { hero: latest ? toPostCard(latest) : null, gallery };
+  // The about box: the running identity's (SITE_CONFIG), only on the home.
+  const { about, tagline } = currentSite();
+  return { hero: latest ? toPostCard(latest) : null, gallery, about, tagline };
 }
 
 export function headers() {
@@ -40,8 +43,9 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero } = loaderData;
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+  const { hero, about } = loaderData;
+  const site = siteOf(matches);
   const gallery = useMemo(
     () => (isGallerySlot(loaderData.gallery) ? null : (JSON.parse(loaderData.gallery) as Gallery)),
     [loaderData.gallery],
@@ -64,7 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
       ) : (
-        <h1>{siteConfig.name}</h1>
+        <h1>{site.name}</h1>
       )}
 
       <section className="gallery" aria-labelledby="gallery-title">
@@ -75,11 +79,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="about" aria-labelledby="about-title">
-        <h2 id="about-title">{siteConfig.about.heading}</h2>
-        <p>{siteConfig.about.teaser}</p>
-        <a href={siteConfig.about.readMoreUrl} className="button" target="_blank" rel="noopener noreferrer">
-          {siteConfig.about.readMoreLabel}
-          <span className="visually-hidden"> about {siteConfig.teacherName}</span>
+        <h2 id="about-title">{about.heading}</h2>
+        <p>{about.teaser}</p>
+        <a href={about.readMoreUrl} className="button" target="_blank" rel="noopener noreferrer">
+          {about.readMoreLabel}
+          <span className="visually-hidden"> about {site.teacherName}</span>
         </a>
       </section>
     </div>

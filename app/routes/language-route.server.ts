@@ -12,7 +12,7 @@ import {
 } from "#app/content/post-view.ts";
 import { romanQuote } from "#app/content/roman-letters.ts";
 import { originContext, storeContext } from "#app/context.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite } from "#app/site.ts";
 
 export const RELATED_POSTS = 4;
 
@@ -54,7 +54,7 @@ async function loadLanguageHome(language: Language, request: Request, context: C
   if (page > 1 && list.posts.length === 0) throw data(null, { status: 404 });
   const daily =
     page === 1 && count > 0
-      ? await store.postAt(language, dailyOffset(dayNumber(new Date(), siteConfig.timeZone), count))
+      ? await store.postAt(language, dailyOffset(dayNumber(new Date(), currentSite().timeZone), count))
       : null;
   return {
     kind: "home" as const,

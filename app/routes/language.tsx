@@ -6,6 +6,7 @@ import { LanguageScreen, languageMeta } from "#app/components/language-screen.ts
 import { isLanguage, type Language } from "#app/content/languages.ts";
 import { originOf } from "#app/content/seo.ts";
 import { loadLanguageRoute } from "#app/routes/language-route.server.ts";
+import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/language";
 
 function languageOf(pathname: string): Language | null {
@@ -14,7 +15,7 @@ function languageOf(pathname: string): Language | null {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
-  languageMeta(loaderData, languageOf(location.pathname) ?? "english", originOf(matches));
+  languageMeta(loaderData, languageOf(location.pathname) ?? "english", originOf(matches), siteOf(matches));
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const language = languageOf(new URL(request.url).pathname);

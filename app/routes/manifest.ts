@@ -1,8 +1,8 @@
-import { BACKGROUND_COLOUR, THEME_COLOUR } from "#app/content/seo.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite } from "#app/site.ts";
 
-/** The web app manifest, from the white-label config. */
+/** The web app manifest, from the running identity (SITE_CONFIG, decision 055). */
 export function loader() {
+  const siteConfig = currentSite();
   const manifest = {
     name: `${siteConfig.name} · ${siteConfig.tagline}`,
     short_name: siteConfig.name,
@@ -13,10 +13,10 @@ export function loader() {
     start_url: "/",
     scope: "/",
     display: "standalone",
-    background_color: BACKGROUND_COLOUR,
+    background_color: siteConfig.colours.background,
     // The manifest holds one colour; the pages' theme-color meta tags give the
     // light and dark ones (root.tsx), which an installed app follows.
-    theme_color: THEME_COLOUR,
+    theme_color: siteConfig.colours.theme,
     icons: [
       { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
       { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },

@@ -3,15 +3,16 @@ import { labelsFor, quoteCount } from "#app/content/labels.ts";
 import { nameLang, otherNames, personName, personPath } from "#app/content/people.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/people";
 
 const labels = labelsFor("english");
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
+    siteName: siteOf(matches).name,
     origin: originOf(matches),
-    title: `${labels.people} · ${siteConfig.name}`,
+    title: `${labels.people} · ${siteOf(matches).name}`,
     description: labels.peopleIntro,
     path: "/people",
     language: "english",

@@ -3,7 +3,7 @@ import { labelsFor, quoteCount } from "#app/content/labels.ts";
 import { personName, personPath } from "#app/content/people.ts";
 import { fileCacheContext, originContext, storeContext } from "#app/context.ts";
 import { DEFAULT_AUDIO_DIR, localAudioSize } from "#app/data/audio-files.server.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { currentSite } from "#app/site.ts";
 import type { Route } from "./+types/person-feed";
 
 /** /people/{slug}/feed.xml: RSS 2.0, the person's newest 50 published posts in every language. */
@@ -19,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     origin,
     posts,
     {
-      title: `${siteConfig.name} · ${name}`,
+      title: `${currentSite().name} · ${name}`,
       link: `${origin}${personPath(person.slug)}`,
       self: `${origin}${personPath(person.slug)}/feed.xml`,
       description: `${labels.quotesBy.replace("{name}", name)}: ${quoteCount(labels, person.count)}.`,

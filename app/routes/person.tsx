@@ -7,19 +7,20 @@ import { otherNames, personName, personPath } from "#app/content/people.ts";
 import { POSTS_PER_PAGE, parsePageParam, toPostCard } from "#app/content/post-view.ts";
 import { originOf, pagedPath, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/person";
 
 export const meta: Route.MetaFunction = ({ loaderData: page, matches }) => {
-  if (!page) return [{ title: `Page not found · ${siteConfig.name}` }];
+  if (!page) return [{ title: `Page not found · ${siteOf(matches).name}` }];
   const origin = originOf(matches);
   const labels = labelsFor(page.pageLanguage);
   const title = labels.quotesBy.replace("{name}", page.person.name);
   const suffix = page.page > 1 ? ` · ${labels.page} ${page.page}` : "";
   return [
     ...pageMeta({
+      siteName: siteOf(matches).name,
       origin,
-      title: `${title}${suffix} · ${siteConfig.name}`,
+      title: `${title}${suffix} · ${siteOf(matches).name}`,
       description: `${title}: ${quoteCount(labels, page.person.count)}${suffix}.`,
       path: pagedPath(page.person.href, page.page),
       language: page.pageLanguage,
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData: page, matches }) => {
       tagName: "link",
       rel: "alternate",
       type: "application/rss+xml",
-      title: `${siteConfig.name} · ${page.person.name}`,
+      title: `${siteOf(matches).name} · ${page.person.name}`,
       href: `${page.person.href}/feed.xml`,
     },
   ];

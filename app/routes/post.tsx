@@ -5,24 +5,25 @@ import { postMeta } from "#app/content/post-meta.ts";
 import { originOf, pageMeta, summarize } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { loadPostPage } from "#app/routes/language-route.server.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/post";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: `Page not found · ${siteConfig.name}` }];
+  if (!loaderData) return [{ title: `Page not found · ${siteOf(matches).name}` }];
   const origin = originOf(matches);
   if (loaderData.kind === "page") {
     const { title, slug, content } = loaderData.page;
     return pageMeta({
+      siteName: siteOf(matches).name,
       origin,
-      title: `${title} · ${siteConfig.name}`,
+      title: `${title} · ${siteOf(matches).name}`,
       description: summarize(htmlToText(content) || title),
       path: `/post/${encodeURIComponent(slug)}`,
       language: "english",
     });
   }
   // The post's own address is its language route: that is the canonical one.
-  return postMeta(origin, loaderData.post, loaderData.url);
+  return postMeta(origin, loaderData.post, loaderData.url, siteOf(matches));
 };
 
 /** /post/{slug}: the site pages, or a published post of any language. */

@@ -8,7 +8,7 @@ import { LANG_TAG, type Language, postPath, savedPath } from "#app/content/langu
 import { useSavedQuotes } from "#app/content/saved.ts";
 import { type SavedLabels, savedLabelsFor } from "#app/content/saved-labels.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/saved";
 
 /**
@@ -26,12 +26,13 @@ export function loader({ params }: Route.LoaderArgs): { pageLanguage: Language }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: `Page not found · ${siteConfig.name}` }];
+  if (!loaderData) return [{ title: `Page not found · ${siteOf(matches).name}` }];
   const labels = { ...labelsFor(loaderData.pageLanguage), ...savedLabelsFor(loaderData.pageLanguage) };
   return [
     ...pageMeta({
+      siteName: siteOf(matches).name,
       origin: originOf(matches),
-      title: `${labels.savedQuotes} · ${siteConfig.name}`,
+      title: `${labels.savedQuotes} · ${siteOf(matches).name}`,
       description: labels.savedOnlyHere,
       path: savedPath(loaderData.pageLanguage),
       language: loaderData.pageLanguage,

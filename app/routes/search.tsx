@@ -10,15 +10,16 @@ import { MAX_QUERY_TERMS } from "#app/content/search-query.ts";
 import { capSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/content/search-text.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const text = loaderData && "text" in loaderData ? loaderData.text : "";
   return [
     ...pageMeta({
+      siteName: siteOf(matches).name,
       origin: originOf(matches),
-      title: text ? `Search: ${text} · ${siteConfig.name}` : `Search · ${siteConfig.name}`,
+      title: text ? `Search: ${text} · ${siteOf(matches).name}` : `Search · ${siteOf(matches).name}`,
       description: text
         ? `Quotes matching “${text}” in English, Hindi and Marathi.`
         : "Search the quotes in English, Hindi and Marathi.",

@@ -1,18 +1,17 @@
 import { Outlet } from "react-router";
-import { feedLinks } from "#app/content/seo.ts";
 import { originContext } from "#app/context.ts";
 import type { Route } from "./+types/site-head";
 
 /**
  * A pathless layout around every page: its loader hands the public origin to
  * the pages' `meta` (absolute canonical, og:url, og:image), and its links put
- * the manifest, icons and feeds in every page's head.
+ * the manifest and icons in every page's head (the feeds, titled with the
+ * site's name: root.tsx).
  */
 export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  ...feedLinks(),
 ];
 
 export function loader({ context }: Route.LoaderArgs) {

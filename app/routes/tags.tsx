@@ -2,13 +2,14 @@ import { Link } from "react-router";
 import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES } from "#app/content/languages.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/tags";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
+    siteName: siteOf(matches).name,
     origin: originOf(matches),
-    title: `Tags · ${siteConfig.name}`,
+    title: `Tags · ${siteOf(matches).name}`,
     description: "Every topic of the collection, in English, Hindi and Marathi, with its number of quotes.",
     path: "/tags",
     language: "english",

@@ -41,20 +41,31 @@ export function offlinePage(language: Language, quotes: readonly KeptQuote[], si
   const body = quotes.length
     ? `<p>${escapeHtml(labels.offlineText)}</p><ul>${items}</ul>`
     : `<p>${escapeHtml(labels.offlineNone)}</p>`;
-  return `<!DOCTYPE html><html lang="${LANG_TAG[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${escapeHtml(`${labels.offlineTitle} · ${siteName}`)}</title><style>${OFFLINE_STYLE}</style></head><body><main><h1>${escapeHtml(labels.offlineTitle)}</h1>${body}<p><a href="/">${escapeHtml(labels.goHome)}</a></p></main></body></html>`;
+  return `<!DOCTYPE html><html lang="${LANG_TAG[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${escapeHtml(siteName ? `${labels.offlineTitle} · ${siteName}` : labels.offlineTitle)}</title><style>${OFFLINE_STYLE}</style></head><body><main><h1>${escapeHtml(labels.offlineTitle)}</h1>${body}<p><a href="/">${escapeHtml(labels.goHome)}</a></p></main></body></html>`;
 }
 
-/** A page's title from its HTML's <title>, without the " · site name" every page ends with. */
-export function titleOf(html: string, siteName: string): string {
-  const match = /<title>([^<]*)<\/title>/.exec(html);
-  const raw = (match?.[1] ?? "")
+/** What a kept page says of the site (decision 055): its name (og:site_name) and time zone. */
+export function identityOf(html: string): { name: string; timeZone: string } | null {
+  const name = /<meta property="og:site_name" content="([^"]*)"/.exec(html)?.[1];
+  const timeZone = /<meta name="sukti:time-zone" content="([^"]*)"/.exec(html)?.[1];
+  if (name === undefined || timeZone === undefined) return null;
+  return { name: unescapeHtml(name), timeZone: unescapeHtml(timeZone) };
+}
+
+function unescapeHtml(text: string): string {
+  return text
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">")
     .replaceAll("&quot;", '"')
     .replaceAll("&#x27;", "'")
     .replaceAll("&#39;", "'")
-    .replaceAll("&amp;", "&")
-    .trim();
+    .replaceAll("&amp;", "&");
+}
+
+/** A page's title from its HTML's <title>, without the " · site name" every page ends with. */
+export function titleOf(html: string, siteName: string): string {
+  const match = /<title>([^<]*)<\/title>/.exec(html);
+  const raw = unescapeHtml(match?.[1] ?? "").trim();
   const suffix = ` · ${siteName}`;
   return raw.endsWith(suffix) ? raw.slice(0, -suffix.length) : raw;
 }

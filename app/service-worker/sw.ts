@@ -5,10 +5,10 @@
 // Built by vite.config.ts (serviceWorker plugin) into build/client/sw.js,
 // served by server/app.ts. Decision 049.
 import { dayNumber } from "#app/content/daily.ts";
-import { siteConfig } from "#app/site.config.ts";
 import {
   assetsOf,
   dailyLinksOf,
+  identityOf,
   type KeptQuote,
   languageOfPath,
   OFFLINE_STYLE,
@@ -98,6 +98,16 @@ interface Meta {
   saved?: string[];
   /** The site day (daily.ts) the homes and their quotes of the day were last kept. */
   day?: number;
+  /** The site's name and time zone, as the last page kept said them (SITE_CONFIG, decision 055). */
+  site?: Site;
+}
+type Site = { name: string; timeZone: string };
+
+/** The site as the pages say it; the build holds no identity (until a page is kept: no name, UTC). */
+let site: Site | null = null;
+async function knownSite(): Promise<Site> {
+  site ??= (await readMeta(await caches.open(CACHE))).site ?? { name: "", timeZone: "UTC" };
+  return site;
 }
 
 // --- lifecycle ---------------------------------------------------------------
@@ -320,7 +330,13 @@ function serial<T>(task: () => Promise<T>): Promise<T> {
 async function readMeta(cache: Cache): Promise<Meta> {
   const response = await cache.match(META);
   const meta = response ? ((await response.json()) as Partial<Meta>) : {};
-  return { pages: meta.pages ?? [], images: meta.images ?? [], day: meta.day, saved: meta.saved ?? [] };
+  return {
+    pages: meta.pages ?? [],
+    images: meta.images ?? [],
+    day: meta.day,
+    saved: meta.saved ?? [],
+    site: meta.site,
+  };
 }
 
 async function writeMeta(cache: Cache, meta: Meta): Promise<void> {
@@ -351,9 +367,11 @@ async function keepPage(
     await cache.put(asset, fetched);
   }
   const path = url.split("?")[0] ?? url;
+  const said = identityOf(html);
+  if (said) site = said;
   const page: Page = {
     url,
-    title: titleOf(html, siteConfig.name) || url,
+    title: titleOf(html, (await knownSite()).name) || url,
     language: languageOfPath(path),
     post: POST.test(path),
     assets,
@@ -377,6 +395,7 @@ async function keepPage(
       if (gone.data) await cache.delete(gone.data);
     }
     meta.pages = pages.filter((kept) => !dropped.includes(kept));
+    if (said) meta.site = said;
     await writeMeta(cache, meta);
   });
   if (PINNED.has(path) && path !== "/saved") {
@@ -391,7 +410,7 @@ async function keepPage(
 }
 
 function siteDay(date = new Date()): number {
-  return dayNumber(date, siteConfig.timeZone);
+  return dayNumber(date, site?.timeZone ?? "UTC");
 }
 
 /**
@@ -401,6 +420,7 @@ function siteDay(date = new Date()): number {
  */
 let keptDay = -1;
 async function keepToday(): Promise<void> {
+  await knownSite();
   const today = siteDay();
   if (keptDay === today) return;
   keptDay = today;
@@ -467,7 +487,7 @@ async function offline(pathname: string): Promise<Response> {
     .map(({ url, title, language }) => ({ url, title, language }));
   const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(OFFLINE_STYLE));
   const styleSource = `'sha256-${btoa(String.fromCharCode(...new Uint8Array(hash)))}'`;
-  return new Response(offlinePage(languageOfPath(pathname), quotes, siteConfig.name), {
+  return new Response(offlinePage(languageOfPath(pathname), quotes, (await knownSite()).name), {
     status: 503,
     headers: {
       "Content-Type": "text/html; charset=utf-8",

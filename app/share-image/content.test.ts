@@ -8,6 +8,7 @@ const post = {
   content:
     "<p>तरुवर फल नहिं खात है, सरवर पियहिं न पान।<br>कहि रहीम पर काज हित, संपति सँचहिं सुजान॥</p><p><em>पेड़ अपने फल नहीं खाते।</em></p><p>— रहीम</p>",
   image: "/images/cards/hindi-2.jpg",
+  brand: { name: "Sukti", logo: "/images/logo.svg" },
 };
 
 test("the quote is the first paragraph, line by line; a closing dash paragraph names who said it", () => {
@@ -19,13 +20,18 @@ test("the quote is the first paragraph, line by line; a closing dash paragraph n
   expect(shareText("")).toEqual({ quote: [], attribution: null });
 });
 
-test("the version changes with the title, the text or the image, and only with them", () => {
+test("the version changes with the title, the text, the image or the site's name and logo, and only with them", () => {
   const version = shareImageVersion(post);
   expect(version).toMatch(/^[0-9a-z]{11}$/);
   expect(shareImageVersion({ ...post })).toBe(version);
   expect(shareImageVersion({ ...post, title: `${post.title}!` })).not.toBe(version);
   expect(shareImageVersion({ ...post, content: `${post.content} ` })).not.toBe(version);
   expect(shareImageVersion({ ...post, image: "" })).not.toBe(version);
+  // What the image shows of the site (SITE_CONFIG's name and logo, decision 055).
+  expect(shareImageVersion({ ...post, brand: { ...post.brand, name: "Vani" } })).not.toBe(version);
+  expect(shareImageVersion({ ...post, brand: { ...post.brand, logo: "/images/vani.png" } })).not.toBe(
+    version,
+  );
 });
 
 test("the path carries language, version and the encoded slug", () => {

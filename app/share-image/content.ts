@@ -3,7 +3,6 @@
 // (app/share-image/render.server.ts) compute the same version from the same post.
 import { htmlToText } from "#app/content/html-text.ts";
 import type { Language } from "#app/content/languages.ts";
-import { siteConfig } from "#app/site.config.ts";
 
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
@@ -22,6 +21,8 @@ export interface ShareImageSource {
   image: string;
   /** Who said it and where ("Kabir, Bijak, Sakhi 12"), from the post's source; absent or "" when none. */
   source?: { line: string } | null;
+  /** What the image shows of the site (its footer): the running identity's name and logo (decision 055). */
+  brand: { name: string; logo: string };
 }
 
 export interface ShareText {
@@ -83,7 +84,8 @@ function cyrb53(text: string, seed = 0): number {
 export function shareImageVersion(source: ShareImageSource): string {
   const key = JSON.stringify([
     SHARE_IMAGE_RENDERER_VERSION,
-    siteConfig.name,
+    source.brand.name,
+    source.brand.logo,
     source.language,
     source.slug.normalize("NFC"),
     source.title,

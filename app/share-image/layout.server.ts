@@ -5,7 +5,6 @@ import type { SKRSContext2D } from "@napi-rs/canvas";
 import { LANGUAGE_LABEL } from "#app/content/languages.ts";
 import { fontOf, fontsLoaded, SHARE_FONTS } from "#app/share-image/canvas.server.ts";
 import { SHARE_IMAGE_WIDTH, type ShareImageSource, shareText } from "#app/share-image/content.ts";
-import { siteConfig } from "#app/site.config.ts";
 
 export const PAD_X = 96;
 const BOX_TOP = 70;
@@ -185,7 +184,7 @@ export function layoutShareImage(ctx: SKRSContext2D, source: ShareImageSource): 
 
   const latin = SHARE_FONTS.latin.family;
   items.push({
-    text: siteConfig.name,
+    text: source.brand.name,
     x: PAD_X + 52,
     y: FOOTER_BASELINE,
     size: 30,

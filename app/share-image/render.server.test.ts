@@ -7,6 +7,7 @@ const base = {
   slug: "s",
   image: "/images/default-clipart.svg",
   hasOwnImage: false,
+  brand: { name: "Sukti", logo: "/images/logo.svg" },
 };
 
 test("a quote too long for the card gives way to the post's title", async () => {

@@ -19,7 +19,6 @@ import {
   SHARE_LOGO_BOX,
   type ShareLayout,
 } from "#app/share-image/layout.server.ts";
-import { siteConfig } from "#app/site.config.ts";
 
 /** A feature image served by this site (public/ or the build's copy of it); never a remote one. */
 async function loadLocalImage(url: string): Promise<Image | null> {
@@ -77,9 +76,15 @@ function drawBackground(ctx: SKRSContext2D, image: Image | null) {
   ctx.fillRect(PAD_X, FOOTER_RULE_Y, w - 2 * PAD_X, 2);
 }
 
-let logo: Promise<Image | null> | undefined;
-function loadLogo() {
-  logo ??= loadLocalImage(siteConfig.logo.src);
+/** The logo, read once per address (a reload may name another: decision 055). */
+const logos = new Map<string, Promise<Image | null>>();
+function loadLogo(src: string) {
+  let logo = logos.get(src);
+  if (!logo) {
+    if (logos.size >= 8) logos.clear();
+    logo = loadLocalImage(src);
+    logos.set(src, logo);
+  }
   return logo;
 }
 
@@ -99,7 +104,7 @@ export async function renderShareImage(source: ShareImageSource & { hasOwnImage:
   const ctx = canvas.getContext("2d");
   const layout = layoutShareImage(ctx, source);
   drawBackground(ctx, source.hasOwnImage ? await loadLocalImage(source.image) : null);
-  const mark = await loadLogo();
+  const mark = await loadLogo(source.brand.logo);
   if (mark) ctx.drawImage(mark, SHARE_LOGO_BOX.x, SHARE_LOGO_BOX.y, SHARE_LOGO_BOX.size, SHARE_LOGO_BOX.size);
   ctx.textBaseline = "alphabetic";
   ctx.textAlign = "left";

@@ -13,7 +13,7 @@ import { openDatabase } from "#app/data/sqlite/database.server.ts";
 import { fontFilePath, fontOf, loadCanvas, SHARE_FONTS } from "#app/share-image/canvas.server.ts";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "#app/share-image/content.ts";
 import { layoutShareImage, SHARE_LOGO_BOX, type ShareTextItem } from "#app/share-image/layout.server.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { demoSite as siteConfig } from "#app/site.config.ts";
 import { launchBrowser, newPage } from "#tests/support/browser.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
@@ -206,6 +206,7 @@ test("Hindi and Marathi share images draw their conjuncts as the browser does", 
       title: post.title,
       content: post.content,
       image: post.image || siteConfig.defaultImage.src,
+      brand: { name: siteConfig.name, logo: siteConfig.logo.src },
     });
     expect(layout.source).toBe("quote");
     const quoteLines = layout.items.filter((item) => item.weight === 600 && item.size > 30);

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LANGUAGES, MAX_ID_FIELD, postPath } from "#app/content/languages.ts";
 import { drawIds, seededRandom } from "#app/content/sampling.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { demoSite as siteConfig } from "#app/site.config.ts";
 import { openReadonly, POST_COLUMNS, type PostRow } from "#tests/support/db.ts";
 import { getHtml, hrefs } from "#tests/support/html.ts";
 import { type RunningServer, startServer, TEST_SEED } from "#tests/support/server.ts";

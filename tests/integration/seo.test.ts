@@ -1,7 +1,7 @@
 import type { HTMLElement } from "node-html-parser";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LANG_TAG, LANGUAGES, type Language, postPath } from "#app/content/languages.ts";
-import { siteConfig } from "#app/site.config.ts";
+import { demoSite as siteConfig } from "#app/site.config.ts";
 import { openReadonly, POST_COLUMNS, type PostRow } from "#tests/support/db.ts";
 import { getHtml } from "#tests/support/html.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
