@@ -10,11 +10,13 @@ import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.serve
 import { projectRoot } from "#app/data/project-root.server.ts";
 import type { ServedStore } from "#app/data/store.ts";
 import { ConfigError, type Env, parseEnv } from "#app/env.server.ts";
+import { siteConfig } from "#app/site.config.ts";
 import { createApp } from "./app.ts";
 import { capConnections, defaultMaxConnections, SERVER_TIMEOUTS } from "./connection-limits.ts";
 import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
 import { stopOnSignal } from "./shutdown.ts";
+import { startSiteStats } from "./stats.ts";
 
 export { startPrimary } from "./cluster.ts";
 
@@ -74,6 +76,8 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     vite,
   });
 
+  // What readers read, counted in memory and written in batches (decision 056).
+  const stats = startSiteStats(env, logger, siteConfig.timeZone);
   const server = createServer(SERVER_TIMEOUTS, app.listener);
   const maxConnections = env.MAX_CONNECTIONS ?? defaultMaxConnections();
   capConnections(server, maxConnections);
@@ -95,7 +99,10 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   stopOnSignal(server, {
     logger,
     markStopping: app.markStopping,
-    closed: () => store.close(),
+    closed: async () => {
+      await stats?.stop();
+      await store.close();
+    },
   });
   return server;
 }
