@@ -242,7 +242,7 @@ export function formatStats(report: StatsReport): string {
   for (const language of languages) {
     out.push(`  ${language}`);
     for (const post of report.topPosts[language] ?? [])
-      out.push(line(post.count, `${post.title ?? "(no longer published)"}  ${post.path}`));
+      out.push(line(post.count, `${post.title ?? "(no longer published)"}  /${language}/${post.slug}`));
   }
   out.push("", `Searches: ${report.searches.total.toLocaleString("en")}`);
   for (const search of report.searches.found)
