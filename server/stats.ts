@@ -334,11 +334,6 @@ export class Stats {
       const store = await this.#openStore();
       if (!store) return;
       if (rows.length > 0) await store.add(rows);
-      const { day } = this.clock();
-      if (day !== this.#rolledUpDay) {
-        this.#rolledUpDay = day;
-        await store.rollUp(retentionCutoff(day, this.#options.retentionMonths ?? 13));
-      }
       if (this.#failing) this.#options.logger.info("stats written again");
       this.#failing = false;
     } catch (error) {
@@ -354,6 +349,18 @@ export class Stats {
       this.#store = null;
       await store?.close().catch(() => {
         // Already broken: nothing more to close.
+      });
+      return;
+    }
+    // Once a day per process: days past the retention become monthly totals.
+    const { day } = this.clock();
+    if (day === this.#rolledUpDay || !this.#store) return;
+    this.#rolledUpDay = day;
+    try {
+      await this.#store.rollUp(retentionCutoff(day, this.#options.retentionMonths ?? 13));
+    } catch (error) {
+      this.#options.logger.warn("cannot roll up old stats; trying again tomorrow", {
+        error: (error as Error).message,
       });
     }
   }

@@ -3,7 +3,7 @@
 // counts read from the stats database after a graceful stop (each worker
 // flushes on shutdown); nothing identifying stored; `sukti stats` on it; the
 // beacon's refusals; a stats flush leaves cached pages cached.
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -174,6 +174,9 @@ describe("stats after a scripted visit, two workers", () => {
     await get(`/english/${ENGLISH}`);
     await get(`/english/${ENGLISH}`, { Referer: `${server.url}/english/home` });
     await get(`/hindi/${encodeURIComponent(HINDI)}`, { Referer: "https://news.example.com/other" });
+    // /post/{slug}: the post in its language; a site page by its slug.
+    await get(`/post/${ENGLISH}`);
+    await get("/post/privacy-policy");
     await get("/");
     await get("/");
     await get("/english/home");
@@ -207,9 +210,10 @@ describe("stats after a scripted visit, two workers", () => {
       rows
         .filter((r) => r.bot === bot && r.kind === kind && r.language === language && r.item === item)
         .reduce((sum, r) => sum + r.count, 0);
-    expect(count(0, "post", "english", ENGLISH)).toBe(3);
+    expect(count(0, "post", "english", ENGLISH)).toBe(4);
     expect(count(0, "post", "hindi", HINDI)).toBe(1);
-    expect(count(0, "page", "english", "post")).toBe(3);
+    expect(count(0, "page", "english", "post")).toBe(4);
+    expect(count(0, "page", "english", "page:privacy-policy")).toBe(1);
     expect(count(0, "page", "hindi", "post")).toBe(1);
     expect(count(0, "page", "english", "home")).toBe(2);
     expect(count(0, "page", "english", "language-home")).toBe(1);
@@ -230,9 +234,9 @@ describe("stats after a scripted visit, two workers", () => {
     ]);
     expect(count(1, "post", "english", ENGLISH)).toBe(2);
     expect(count(1, "page", "english", "post")).toBe(2);
-    // Readers' page views by hour: 3 + 1 posts, 2 homes, 1 language home, 3 searches (404s, feeds, images are not pages).
+    // Readers' page views by hour: 4 + 1 posts, a site page, 2 homes, 1 language home, 3 searches (404s, feeds, images are not pages).
     const hours = rows.filter((r) => r.kind === "hour" && r.bot === 0).reduce((sum, r) => sum + r.count, 0);
-    expect(hours).toBe(10);
+    expect(hours).toBe(12);
 
     // Nothing identifying: the columns, and no address, user agent or cookie in any value.
     const db = new Database(statsFile(), { readonly: true });
@@ -261,7 +265,7 @@ describe("stats after a scripted visit, two workers", () => {
     expect(text.stderr).toBe("");
     expect(text.status).toBe(0);
     expect(text.stdout).toContain(`${ENGLISH_TITLE}  /english/${ENGLISH}`);
-    expect(text.stdout).toMatch(/^ +3 {2}This is my prayer to thee/m);
+    expect(text.stdout).toMatch(/^ +4 {2}This is my prayer to thee/m);
     expect(text.stdout).toContain("words missing from concepts.json?");
     expect(text.stdout).toMatch(new RegExp(`^ +1 {2}${NOTHING}$`, "m"));
     expect(text.stdout).toMatch(/^ +2 {2}news\.example\.com$/m);
@@ -271,10 +275,10 @@ describe("stats after a scripted visit, two workers", () => {
     const json = await runSukti(["stats", "--json"], env);
     expect(json.status).toBe(0);
     const report = JSON.parse(json.stdout);
-    expect(report.readers.pageViews).toBe(10);
+    expect(report.readers.pageViews).toBe(12);
     expect(report.topPosts.english[0]).toEqual({
       slug: ENGLISH,
-      count: 3,
+      count: 4,
       path: `/english/${ENGLISH}`,
       title: ENGLISH_TITLE,
     });
@@ -286,11 +290,47 @@ describe("stats after a scripted visit, two workers", () => {
     expect(report.feeds).toEqual({ english: 1 });
     expect(report.bots.notFound).toBe(1);
     expect(report.busiestDays).toHaveLength(1);
-    expect(report.busiestDays[0].count).toBe(10);
+    expect(report.busiestDays[0].count).toBe(12);
     const hindi = JSON.parse((await runSukti(["stats", "--json", "--language", "hindi"], env)).stdout);
     expect(Object.keys(hindi.topPosts)).toEqual(["hindi"]);
     const bad = await runSukti(["stats", "--days", "zero"], env);
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain("--days must be a whole number");
   }, 120_000);
+});
+
+describe("stats that cannot be written", () => {
+  test("pages are served, the counts kept in memory and said once, then written when the store is back", async () => {
+    const where = mkdtempSync(path.join(tmpdir(), "sukti-stats-away-"));
+    // A file where the stats file's folder should be: it cannot be created until the file goes.
+    const blocker = path.join(where, "stats");
+    writeFileSync(blocker, "not a folder");
+    const away = await startServer({
+      env: { STATS_FLUSH_MS: "200", STATS_DATABASE_URL: `file:${path.join(blocker, "stats.db")}`, LOG_LEVEL: "info" },
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const response = await fetch(`${away.url}/english/${ENGLISH}`, { headers: { "User-Agent": READER } });
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+      }
+      const failures = () => away.output().split("\n").filter((line) => line.includes("cannot write stats"));
+      await until(failures, (lines) => lines.length > 0);
+      // Several flushes later, still one line.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(failures()).toHaveLength(1);
+      expect(failures()[0]).toContain("counting in memory");
+      rmSync(blocker);
+      await until(
+        () => away.output(),
+        (output) => output.includes("stats written again"),
+      );
+      expect(await away.stop()).toBe(0);
+      const rows = readCounts(path.join(blocker, "stats.db"));
+      expect(rows.find((row) => row.kind === "post" && row.item === ENGLISH)?.count).toBe(3);
+    } finally {
+      await away.stop();
+      rmSync(where, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

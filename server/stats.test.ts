@@ -1,0 +1,108 @@
+// The counter map, the clock, what counts as a bot or a referrer, and the
+// SQLite stats store's additive upserts and roll-up (decision 056).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { externalHost, isBot, OTHER, retentionCutoff, StatsCounts, siteHourClock } from "./stats.ts";
+import { openStatsStore, type StatRow, statsDatabaseUrl } from "./stats-store.ts";
+
+function row(day: string, kind: string, item: string, count: number, results: number | null = null): StatRow {
+  return { day, bot: 0, kind, language: kind === "post" ? "english" : "", item, count, results };
+}
+
+describe("the counter map", () => {
+  test("past the cap on distinct keys, new items count as (other); a failed flush's rows come back", () => {
+    const counts = new StatsCounts(3);
+    counts.add("2026-11-26", false, "post", "english", "a");
+    counts.add("2026-11-26", false, "post", "english", "a");
+    counts.add("2026-11-26", true, "post", "english", "a");
+    counts.add("2026-11-26", false, "search", "", "love", 1, 4);
+    counts.add("2026-11-26", false, "post", "english", "b");
+    counts.add("2026-11-26", false, "post", "english", "c");
+    counts.add("2026-11-26", false, "post", "english", "a");
+    const rows = counts.take();
+    expect(rows).toEqual([
+      { day: "2026-11-26", bot: 0, kind: "post", language: "english", item: "a", count: 3, results: null },
+      { day: "2026-11-26", bot: 1, kind: "post", language: "english", item: "a", count: 1, results: null },
+      { day: "2026-11-26", bot: 0, kind: "search", language: "", item: "love", count: 1, results: 4 },
+      { day: "2026-11-26", bot: 0, kind: "post", language: "english", item: OTHER, count: 2, results: null },
+    ]);
+    expect(counts.size).toBe(0);
+    counts.restore(rows);
+    counts.add("2026-11-26", false, "post", "english", "a");
+    expect(counts.take().find((r) => r.item === "a" && r.bot === 0)?.count).toBe(4);
+  });
+
+  test("the site's day and hour in its time zone; the retention's first kept day", () => {
+    // 2026-11-25 20:00 UTC is 01:30 on the 26th in Kolkata.
+    const clock = siteHourClock("Asia/Kolkata", () => Date.UTC(2026, 10, 25, 20, 0));
+    expect(clock()).toEqual({ day: "2026-11-26", hour: "01" });
+    expect(siteHourClock("UTC", () => Date.UTC(2026, 0, 1, 0, 0))()).toEqual({
+      day: "2026-01-01",
+      hour: "00",
+    });
+    expect(retentionCutoff("2026-11-26", 13)).toBe("2025-10-01");
+    expect(retentionCutoff("2026-01-05", 1)).toBe("2025-12-01");
+    expect(retentionCutoff("2026-12-31", 12)).toBe("2025-12-01");
+  });
+
+  test("referrers: another site's host only, bounded; bots by user agent", () => {
+    expect(externalHost("https://News.Example.com/a?b=c", "127.0.0.1:3000")).toBe("news.example.com");
+    expect(externalHost("https://user:pw@example.org:8443/x", "site.example")).toBe("example.org");
+    expect(externalHost("http://site.example/english/home", "site.example:80")).toBe(null);
+    expect(externalHost("android-app://com.google.android.gm/", "site.example")).toBe(null);
+    expect(externalHost(`https://${"a".repeat(120)}.example/`, "site.example")).toBe(null);
+    expect(externalHost("https://exa_mple.com/", "site.example")).toBe(null);
+    expect(externalHost(undefined, "site.example")).toBe(null);
+    expect(isBot("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")).toBe(true);
+    expect(isBot("facebookexternalhit/1.1")).toBe(true);
+    expect(isBot("curl/8.5.0")).toBe(true);
+    expect(isBot("")).toBe(true);
+    expect(isBot(undefined)).toBe(true);
+    expect(
+      isBot("Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36"),
+    ).toBe(false);
+  });
+
+  test("the stats database: beside a SQLite site's file, the site's own on PostgreSQL, or as set", () => {
+    expect(statsDatabaseUrl("file:/srv/sukti/data/sukti.db")).toBe("file:/srv/sukti/data/sukti-stats.db");
+    expect(statsDatabaseUrl("/srv/site")).toBe("file:/srv/site-stats.db");
+    expect(statsDatabaseUrl("postgres://u@h/site")).toBe("postgres://u@h/site");
+    expect(statsDatabaseUrl("file:/a.db", " file:/b.db ")).toBe("file:/b.db");
+    expect(statsDatabaseUrl(":memory:")).toBe(":memory:");
+  });
+});
+
+describe("the SQLite stats store", () => {
+  test("adds up; rolls old days into monthly totals without what readers typed", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sukti-stats-unit-"));
+    const url = `file:${path.join(dir, "stats.db")}`;
+    try {
+      expect(await openStatsStore(url, { create: false })).toBeNull();
+      const one = await openStatsStore(url);
+      const two = await openStatsStore(url);
+      if (!one || !two) throw new Error("no store");
+      await one.add([row("2025-09-30", "post", "a", 2), row("2025-09-30", "search", "prem", 1, 0)]);
+      await two.add([row("2025-09-30", "post", "a", 3), row("2025-09-02", "search", "shanti", 2, 5)]);
+      await two.add([row("2025-10-01", "post", "a", 1), row("2026-11-26", "search", "prem", 1, 2)]);
+      const all = await one.read("2000-01-01");
+      expect(all.find((r) => r.day === "2025-09-30" && r.kind === "post")?.count).toBe(5);
+      expect(await one.rollUp("2025-10-01")).toBe(3);
+      expect(await two.rollUp("2025-10-01")).toBe(0);
+      const kept = await one.read("2000-01-01", { months: true });
+      expect(kept.map((r) => [r.period, r.day, r.kind, r.item, r.count, r.results]).sort()).toEqual(
+        [
+          ["day", "2025-10-01", "post", "a", 1, null],
+          ["day", "2026-11-26", "search", "prem", 1, 2],
+          ["month", "2025-09-01", "post", "a", 5, null],
+          ["month", "2025-09-01", "search", "", 3, null],
+        ].sort(),
+      );
+      await one.close();
+      await two.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
