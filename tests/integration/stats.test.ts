@@ -10,6 +10,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runSukti } from "#tests/support/cli.ts";
+import { postgresAvailable, sharedPostgres } from "#tests/support/postgres.ts";
 import { DEMO_DB_ENV, type RunningServer, startServer } from "#tests/support/server.ts";
 
 const READER = "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0";
@@ -306,7 +307,11 @@ describe("stats that cannot be written", () => {
     const blocker = path.join(where, "stats");
     writeFileSync(blocker, "not a folder");
     const away = await startServer({
-      env: { STATS_FLUSH_MS: "200", STATS_DATABASE_URL: `file:${path.join(blocker, "stats.db")}`, LOG_LEVEL: "info" },
+      env: {
+        STATS_FLUSH_MS: "200",
+        STATS_DATABASE_URL: `file:${path.join(blocker, "stats.db")}`,
+        LOG_LEVEL: "info",
+      },
     });
     try {
       for (let i = 0; i < 3; i++) {
@@ -314,7 +319,11 @@ describe("stats that cannot be written", () => {
         expect(response.status).toBe(200);
         await response.arrayBuffer();
       }
-      const failures = () => away.output().split("\n").filter((line) => line.includes("cannot write stats"));
+      const failures = () =>
+        away
+          .output()
+          .split("\n")
+          .filter((line) => line.includes("cannot write stats"));
       await until(failures, (lines) => lines.length > 0);
       // Several flushes later, still one line.
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -333,4 +342,47 @@ describe("stats that cannot be written", () => {
       rmSync(where, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe.skipIf(!postgresAvailable())("stats on PostgreSQL", () => {
+  test("two workers on PostgreSQL flush into the site's database; sukti stats reads it", async () => {
+    const postgres = await sharedPostgres();
+    try {
+      const url = await postgres.createDatabase("stats_site");
+      const site = await startServer({
+        env: { DATABASE_URL: url, WEB_CONCURRENCY: "2", STATS_FLUSH_MS: "300" },
+      });
+      try {
+        for (const [address, agent] of [
+          [`/hindi/${encodeURIComponent(HINDI)}`, READER],
+          [`/hindi/${encodeURIComponent(HINDI)}`, READER],
+          [`/hindi/${encodeURIComponent(HINDI)}`, BOT],
+          [`/search/${NOTHING}`, READER],
+          ["/no-such-page", READER],
+        ] as const) {
+          const response = await fetch(`${site.url}${address}`, { headers: { "User-Agent": agent } });
+          await response.arrayBuffer();
+        }
+      } finally {
+        expect(await site.stop()).toBe(0);
+      }
+      const result = await runSukti(["stats", "--json", "--days", "1"], { DATABASE_URL: url });
+      expect(result.stderr).toBe("");
+      const report = JSON.parse(result.stdout);
+      expect(report.topPosts.hindi).toEqual([
+        {
+          slug: HINDI,
+          count: 2,
+          path: `/hindi/${encodeURIComponent(HINDI)}`,
+          title: "होइहि सोइ जो राम रचि राखा",
+        },
+      ]);
+      expect(report.searches.nothingFound).toEqual([{ text: NOTHING, count: 1 }]);
+      expect(report.notFound).toEqual([{ path: "/no-such-page", count: 1 }]);
+      expect(report.bots.pageViews).toBe(1);
+      expect(report.readers.pageViews).toBe(3);
+    } finally {
+      await postgres.stop();
+    }
+  }, 120_000);
 });
