@@ -187,6 +187,37 @@ export interface StatsOptions {
 
 const SEP = "\u0001";
 
+function statKey(day: string, bot: 0 | 1, kind: string, language: string, item: string): string {
+  return `${day}${SEP}${bot}${SEP}${kind}${SEP}${language}${SEP}${item}`;
+}
+
+/** A counted page's keys for one day, readers' and bots', made once (see Stats.page). */
+interface PageKeys {
+  day: string;
+  keys: [string[], string[]];
+  results: (number | undefined)[];
+  /** A page view: also counted by hour, and its referrer. */
+  view: boolean;
+}
+
+function pageKeys(counted: NonNullable<Counted>, day: string): PageKeys {
+  const parts: [string, string, string, number | undefined][] = [];
+  if (counted.kind === "page") {
+    parts.push(["page", counted.language, counted.pageKind, undefined]);
+    if (counted.post) parts.push(["post", counted.language, counted.post, undefined]);
+    if (counted.search) parts.push(["search", "", counted.search.text, counted.search.results]);
+  } else if (counted.kind === "not-found") parts.push(["not-found", "", counted.item, undefined]);
+  else parts.push([counted.kind, counted.language, counted.item, undefined]);
+  const keysFor = (bot: 0 | 1) =>
+    parts.map(([kind, language, item]) => statKey(day, bot, kind, language, item));
+  return {
+    day,
+    keys: [keysFor(0), keysFor(1)],
+    results: parts.map((part) => part[3]),
+    view: counted.kind === "page",
+  };
+}
+
 /** The counter map: one key per day, bot flag, kind, language and item. */
 export class StatsCounts {
   #counts = new Map<string, number>();
@@ -202,10 +233,14 @@ export class StatsCounts {
   }
 
   add(day: string, bot: boolean, kind: string, language: string, item: string, n = 1, results?: number) {
-    let key = `${day}${SEP}${bot ? 1 : 0}${SEP}${kind}${SEP}${language}${SEP}${item}`;
+    this.addKey(statKey(day, bot ? 1 : 0, kind, language, item), n, results);
+  }
+
+  /** Adds to a key made by statKey (kept made, so a page's count hashes no new string). */
+  addKey(key: string, n = 1, results?: number) {
     let count = this.#counts.get(key);
     if (count === undefined && this.#counts.size >= this.#maxKeys) {
-      key = `${day}${SEP}${bot ? 1 : 0}${SEP}${kind}${SEP}${language}${SEP}${OTHER}`;
+      key = `${key.slice(0, key.lastIndexOf(SEP))}${SEP}${OTHER}`;
       count = this.#counts.get(key);
       results = undefined;
     }
@@ -254,7 +289,7 @@ export class Stats {
   readonly counts: StatsCounts;
   readonly clock: () => { day: string; hour: string };
   readonly #options: StatsOptions;
-  readonly #counted = new WeakMap<RenderedPage, Counted>();
+  readonly #counted = new WeakMap<RenderedPage, { counted: Counted; keys: PageKeys | null }>();
   #store: StatsStore | null = null;
   #opening: Promise<StatsStore | null> | null = null;
   #timer: NodeJS.Timeout | null = null;
@@ -275,35 +310,48 @@ export class Stats {
     this.#timer.unref();
   }
 
+  /**
+   * Counts a response: what its page is, and its keys, are worked out once per
+   * rendered page (and day); a cached page then costs a few lookups and
+   * increments of strings already hashed.
+   */
   page(req: IncomingMessage, page: RenderedPage) {
-    const url = req.url ?? "/";
-    const at = url.indexOf("?");
-    let counted = this.#counted.get(page);
-    if (counted === undefined) {
-      counted = classify(at === -1 ? url : url.slice(0, at), at === -1 ? "" : url.slice(at + 1), page);
-      this.#counted.set(page, counted);
+    let seen = this.#counted.get(page);
+    if (seen === undefined) {
+      const url = req.url ?? "/";
+      const at = url.indexOf("?");
+      seen = {
+        counted: classify(at === -1 ? url : url.slice(0, at), at === -1 ? "" : url.slice(at + 1), page),
+        keys: null,
+      };
+      this.#counted.set(page, seen);
     }
+    const counted = seen.counted;
     if (counted === null) return;
     const { day, hour } = this.clock();
-    const bot = isBot(req.headers["user-agent"]);
-    const counts = this.counts;
-    switch (counted.kind) {
-      case "page": {
-        counts.add(day, bot, "page", counted.language, counted.pageKind);
-        counts.add(day, bot, "hour", "", hour);
-        if (counted.post) counts.add(day, bot, "post", counted.language, counted.post);
-        if (counted.search)
-          counts.add(day, bot, "search", "", counted.search.text, 1, counted.search.results);
-        const host = externalHost(req.headers.referer, req.headers.host);
-        if (host) counts.add(day, bot, "referrer", "", host);
-        return;
-      }
-      case "not-found":
-        counts.add(day, bot, "not-found", "", counted.item);
-        return;
-      default:
-        counts.add(day, bot, counted.kind, counted.language, counted.item);
+    if (seen.keys?.day !== day) seen.keys = pageKeys(counted, day);
+    const bot = isBot(req.headers["user-agent"]) ? 1 : 0;
+    const keys = seen.keys.keys[bot];
+    for (let i = 0; i < keys.length; i++) this.counts.addKey(keys[i] as string, 1, seen.keys.results[i]);
+    if (!seen.keys.view) return;
+    this.counts.addKey(this.#hourKey(day, hour, bot));
+    const referer = req.headers.referer;
+    if (referer === undefined) return;
+    const host = externalHost(referer, req.headers.host);
+    if (host) this.counts.add(day, bot === 1, "referrer", "", host);
+  }
+
+  #hourKeys: { day: string; keys: string[] } = { day: "", keys: [] };
+
+  #hourKey(day: string, hour: string, bot: 0 | 1): string {
+    if (this.#hourKeys.day !== day) {
+      const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
+      this.#hourKeys = {
+        day,
+        keys: [0, 1].flatMap((b) => hours.map((h) => statKey(day, b as 0 | 1, "hour", "", h))),
+      };
     }
+    return this.#hourKeys.keys[bot * 24 + Number(hour)] as string;
   }
 
   event(req: IncomingMessage, kind: string, language: string, item: string) {
