@@ -169,8 +169,13 @@ export function externalHost(referer: string | undefined, ownHost: string | unde
   const match = /^https?:\/\/(?:[^@/?#]*@)?([^/:?#]+)/i.exec(referer);
   const host = match?.[1]?.toLowerCase();
   if (!host || host.length > MAX_HOST || !/^[a-z0-9.-]+$/.test(host)) return null;
-  const own = ownHost?.toLowerCase().replace(/:\d+$/, "");
-  return host === own ? null : host;
+  return ownHost !== undefined && sameHost(host, ownHost) ? null : host;
+}
+
+/** Whether `host` (lower case, no port) names the Host header `own` (any case, maybe a port). */
+function sameHost(host: string, own: string): boolean {
+  if (own.length < host.length || own.slice(0, host.length).toLowerCase() !== host) return false;
+  return own.length === host.length || own.charCodeAt(host.length) === 0x3a;
 }
 
 export interface StatsOptions {
@@ -336,9 +341,28 @@ export class Stats {
     if (!seen.keys.view) return;
     this.counts.addKey(this.#hourKey(day, hour, bot));
     const referer = req.headers.referer;
-    if (referer === undefined) return;
-    const host = externalHost(referer, req.headers.host);
-    if (host) this.counts.add(day, bot === 1, "referrer", "", host);
+    if (referer !== undefined) this.#referrer(referer, req.headers.host, day, bot);
+  }
+
+  /** A referrer's host and keys, per referring address and day (a link followed many times is parsed once). */
+  #referrers = new Map<string, { host: string; keys: [string, string] } | null>();
+  #referrersDay = "";
+
+  #referrer(referer: string, ownHost: string | undefined, day: string, bot: 0 | 1) {
+    if (this.#referrersDay !== day || this.#referrers.size > 2000) {
+      this.#referrers = new Map();
+      this.#referrersDay = day;
+    }
+    let known = this.#referrers.get(referer);
+    if (known === undefined) {
+      const host = externalHost(referer, undefined);
+      known = host
+        ? { host, keys: [statKey(day, 0, "referrer", "", host), statKey(day, 1, "referrer", "", host)] }
+        : null;
+      this.#referrers.set(referer, known);
+    }
+    if (known === null || (ownHost !== undefined && sameHost(known.host, ownHost))) return;
+    this.counts.addKey(known.keys[bot]);
   }
 
   #hourKeys: { day: string; keys: string[] } = { day: "", keys: [] };
