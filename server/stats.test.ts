@@ -4,7 +4,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { externalHost, isBot, OTHER, retentionCutoff, StatsCounts, siteHourClock } from "./stats.ts";
+import type { RenderedPage } from "./page-cache.ts";
+import {
+  classify,
+  externalHost,
+  isBot,
+  OTHER,
+  retentionCutoff,
+  StatsCounts,
+  siteHourClock,
+} from "./stats.ts";
 import { openStatsStore, type StatRow, statsDatabaseUrl } from "./stats-store.ts";
 
 function row(day: string, kind: string, item: string, count: number, results: number | null = null): StatRow {
@@ -71,6 +80,108 @@ describe("the counter map", () => {
     expect(statsDatabaseUrl("postgres://u@h/site")).toBe("postgres://u@h/site");
     expect(statsDatabaseUrl("file:/a.db", " file:/b.db ")).toBe("file:/b.db");
     expect(statsDatabaseUrl(":memory:")).toBe(":memory:");
+  });
+});
+
+function page(status: number, type: string, body: string): RenderedPage {
+  return {
+    status,
+    headers: [["content-type", type]],
+    body: Buffer.from(body),
+    etag: "",
+    csp: null,
+    encoded: {},
+  };
+}
+const html = (lang: string, rest = "") =>
+  page(200, "text/html; charset=utf-8", `<!DOCTYPE html><html lang="${lang}"><head>${rest}`);
+const data = (status: number, body: string) => page(status, "text/x-script", body);
+
+describe("what a response counts as", () => {
+  test("pages, posts, searches, feeds, share images and 404s, from the page or its data", () => {
+    const hindi = "होइहि-सोइ";
+    const encoded = encodeURIComponent(hindi);
+    expect(classify(`/hindi/${encoded}`, "", html("hi"))).toEqual({
+      kind: "page",
+      pageKind: "post",
+      language: "hindi",
+      post: hindi,
+      search: null,
+    });
+    // The same page followed by a link: its data.
+    expect(
+      classify(
+        `/hindi/${encoded}.data`,
+        "",
+        data(200, '[{},"data",{},"kind","post","pageLanguage","hindi"]'),
+      ),
+    ).toEqual({ kind: "page", pageKind: "post", language: "hindi", post: hindi, search: null });
+    expect(classify("/_root.data", "", data(200, '[{},"routes/home",{},"hero"]'))).toMatchObject({
+      pageKind: "home",
+      language: "english",
+    });
+    const canonical = `<link rel="canonical" href="https://site.example/hindi/${encoded}"/>`;
+    expect(classify(`/post/${encoded}`, "", html("hi", canonical))).toMatchObject({
+      pageKind: "post",
+      language: "hindi",
+      post: hindi,
+    });
+    expect(classify("/post/privacy-policy", "", html("en"))).toMatchObject({
+      pageKind: "page:privacy-policy",
+    });
+    expect(
+      classify("/post/privacy-policy.data", "", data(200, '["kind","page","pageLanguage","english"]')),
+    ).toMatchObject({ pageKind: "page:privacy-policy", post: null });
+    expect(
+      classify("/search/Love%20Truth", "", html("en", '<p class="search-count">1,204 quotes found</p>')),
+    ).toMatchObject({ pageKind: "search", search: { text: "love truth", results: 1204 } });
+    expect(
+      classify("/search/zz", "", html("en", '<p class="search-count">No quotes found</p>')),
+    ).toMatchObject({
+      search: { text: "zz", results: 0 },
+    });
+    expect(
+      classify("/search/love.data", "", data(200, '["text","love","page",1,"pageCount","total",14]')),
+    ).toMatchObject({
+      search: { text: "love", results: 14 },
+    });
+    // A later page of a search is the same search.
+    expect(classify("/search/love", "page=2", html("en"))).toMatchObject({
+      pageKind: "search",
+      search: null,
+    });
+    expect(classify("/tag/faith", "", html("en"))).toMatchObject({ pageKind: "tag" });
+    expect(classify("/people/kabir", "", html("en"))).toMatchObject({ pageKind: "person" });
+    expect(classify("/saved/hindi", "", html("hi"))).toMatchObject({ pageKind: "saved", language: "hindi" });
+    expect(classify("/marathi/feed.xml", "", page(200, "application/rss+xml", "<rss/>"))).toEqual({
+      kind: "feed",
+      language: "marathi",
+      item: "marathi",
+    });
+    expect(classify("/people/kabir/feed.xml", "", page(200, "application/atom+xml", ""))).toMatchObject({
+      item: "people/kabir",
+    });
+    expect(classify("/share/english/abc123/a-b.jpg", "download", page(200, "image/jpeg", ""))).toEqual({
+      kind: "download",
+      language: "english",
+      item: "a-b",
+    });
+    expect(classify("/share/english/abc123/a-b.jpg", "", page(200, "image/jpeg", ""))).toMatchObject({
+      kind: "share-image",
+    });
+    expect(classify("/wp-login.php", "", page(404, "text/html", ""))).toEqual({
+      kind: "not-found",
+      item: "/wp-login.php",
+    });
+    expect(classify("/no-such.data", "", data(404, ""))).toEqual({ kind: "not-found", item: "/no-such" });
+    expect(classify(`/${"%0A".repeat(3)}${"x".repeat(300)}`, "", page(404, "text/html", ""))).toEqual({
+      kind: "not-found",
+      item: `/ ${"x".repeat(198)}`,
+    });
+    // Redirects, errors, other files: not counted.
+    expect(classify("/english", "", page(301, "text/html", ""))).toBeNull();
+    expect(classify("/robots.txt", "", page(200, "text/plain", ""))).toBeNull();
+    expect(classify("/english/x", "", page(503, "text/html", ""))).toBeNull();
   });
 });
 

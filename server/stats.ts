@@ -97,8 +97,20 @@ function bounded(text: string, max = MAX_ITEM): string {
   return points.length <= max ? clean : points.slice(0, max).join("");
 }
 
-/** What a page at `path` (no query) counts as; null for what is not counted (redirects, errors, data). */
+const DATA = ".data";
+const DATA_LANGUAGE = /"pageLanguage","(english|hindi|marathi)"/;
+const DATA_POST = /"kind","post"/;
+const DATA_TOTAL = /"total",(\d+)/;
+
+/**
+ * What a response for `path` (no query) counts as; null for what is not
+ * counted (redirects, errors, other files). A page's data (`/x.data`, what
+ * the browser fetches when a reader follows a link after the first page)
+ * counts as the page (`/_root.data` is the home).
+ */
 export function classify(path: string, query: string, page: RenderedPage): Counted {
+  if (path.endsWith(DATA))
+    return classifyData(path === "/_root.data" ? "/" : path.slice(0, -DATA.length), query, page);
   if (page.status === 404) return { kind: "not-found", item: bounded(decoded(path)) };
   if (page.status !== 200) return null;
   const type = page.headers.find(([name]) => name === "content-type")?.[1] ?? "";
@@ -122,6 +134,37 @@ export function classify(path: string, query: string, page: RenderedPage): Count
   }
   const head = page.body.subarray(0, 4096).toString("latin1");
   const language = LANG_OF_TAG[HTML_LANG.exec(head)?.[1] ?? ""] ?? "";
+  const canonical = () => {
+    const found = CANONICAL.exec(page.body.toString("utf8", 0, Math.min(page.body.length, 16_384)));
+    return found ? { language: found[1] ?? language, slug: decoded(found[2] ?? "") } : null;
+  };
+  const results = () => {
+    const count = SEARCH_COUNT.exec(page.body.toString("utf8"));
+    return count?.[2] ? Number(count[2].replaceAll(",", "")) : 0;
+  };
+  return pageOf(path, query, language, canonical, results);
+}
+
+/** A page's data: its language and post from the data itself, its search's total too. */
+function classifyData(path: string, query: string, page: RenderedPage): Counted {
+  if (page.status === 404) return { kind: "not-found", item: bounded(decoded(path)) };
+  if (page.status !== 200) return null;
+  const head = page.body.toString("utf8", 0, Math.min(page.body.length, 4096));
+  const language = DATA_LANGUAGE.exec(head)?.[1] ?? "english";
+  const post = () => (DATA_POST.test(head) ? { language, slug: decoded(path.split("/")[2] ?? "") } : null);
+  const results = () => Number(DATA_TOTAL.exec(page.body.toString("utf8"))?.[1] ?? 0);
+  return pageOf(path, query, language, post, results);
+}
+
+/** A page view: its kind, its post, its search. */
+function pageOf(
+  path: string,
+  query: string,
+  language: string,
+  /** For /post/{slug}: the post it shows (language, slug), or null for a site page. */
+  postOf: () => { language: string; slug: string } | null,
+  searchResults: () => number,
+): Counted {
   const segments = path.split("/").slice(1).map(decoded);
   const [first = "", second] = segments;
   let pageKind = "other";
@@ -134,22 +177,16 @@ export function classify(path: string, query: string, page: RenderedPage): Count
     post = bounded(second);
   } else if (first === "post" && second !== undefined) {
     // /post/{slug}: a post of any language (its canonical address says which), or a site page.
-    const canonical = CANONICAL.exec(page.body.toString("utf8", 0, Math.min(page.body.length, 16_384)));
-    if (canonical) {
-      pageKind = "post";
-      post = bounded(decoded(canonical[2] ?? ""));
-      return { kind: "page", pageKind, language: canonical[1] ?? language, post, search };
-    }
+    const found = postOf();
+    if (found)
+      return { kind: "page", pageKind: "post", language: found.language, post: bounded(found.slug), search };
     pageKind = `page:${bounded(second, 60)}`;
   } else if (first === "search") {
     pageKind = "search";
     const text = foldText(capSearchText(cleanSearchText(searchTextFromPath(path) ?? "")).text);
     // Later pages of a search are the same search.
-    if (text !== "" && !/(?:^|&)page=/.test(query)) {
-      const count = SEARCH_COUNT.exec(page.body.toString("utf8"));
-      const results = count?.[2] ? Number(count[2].replaceAll(",", "")) : 0;
-      search = { text: bounded(text), results };
-    }
+    if (text !== "" && !/(?:^|&)page=/.test(query))
+      search = { text: bounded(text), results: searchResults() };
   } else if (["tags", "tag", "category", "people", "saved", "c"].includes(first)) {
     pageKind =
       first === "people" && second !== undefined
@@ -321,6 +358,9 @@ export class Stats {
    * increments of strings already hashed.
    */
   page(req: IncomingMessage, page: RenderedPage) {
+    // A link the browser fetched ahead in case it is followed (React Router's prefetch="intent").
+    const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
+    if (purpose !== undefined && String(purpose).includes("prefetch")) return;
     let seen = this.#counted.get(page);
     if (seen === undefined) {
       const url = req.url ?? "/";

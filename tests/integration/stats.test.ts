@@ -178,6 +178,9 @@ describe("stats after a scripted visit, two workers", () => {
     // /post/{slug}: the post in its language; a site page by its slug.
     await get(`/post/${ENGLISH}`);
     await get("/post/privacy-policy");
+    // A link followed after the first page: the page's data counts as the page; a prefetch does not.
+    expect((await get(`/english/${ENGLISH}.data`)).status).toBe(200);
+    expect((await get("/hindi/home.data", { "Sec-Purpose": "prefetch" })).status).toBe(200);
     await get("/");
     await get("/");
     await get("/english/home");
@@ -211,9 +214,10 @@ describe("stats after a scripted visit, two workers", () => {
       rows
         .filter((r) => r.bot === bot && r.kind === kind && r.language === language && r.item === item)
         .reduce((sum, r) => sum + r.count, 0);
-    expect(count(0, "post", "english", ENGLISH)).toBe(4);
+    expect(count(0, "post", "english", ENGLISH)).toBe(5);
     expect(count(0, "post", "hindi", HINDI)).toBe(1);
-    expect(count(0, "page", "english", "post")).toBe(4);
+    expect(count(0, "page", "english", "post")).toBe(5);
+    expect(count(0, "page", "hindi", "language-home")).toBe(0);
     expect(count(0, "page", "english", "page:privacy-policy")).toBe(1);
     expect(count(0, "page", "hindi", "post")).toBe(1);
     expect(count(0, "page", "english", "home")).toBe(2);
@@ -235,9 +239,9 @@ describe("stats after a scripted visit, two workers", () => {
     ]);
     expect(count(1, "post", "english", ENGLISH)).toBe(2);
     expect(count(1, "page", "english", "post")).toBe(2);
-    // Readers' page views by hour: 4 + 1 posts, a site page, 2 homes, 1 language home, 3 searches (404s, feeds, images are not pages).
+    // Readers' page views by hour: 5 + 1 posts, a site page, 2 homes, 1 language home, 3 searches (404s, feeds, images are not pages).
     const hours = rows.filter((r) => r.kind === "hour" && r.bot === 0).reduce((sum, r) => sum + r.count, 0);
-    expect(hours).toBe(12);
+    expect(hours).toBe(13);
 
     // Nothing identifying: the columns, and no address, user agent or cookie in any value.
     const db = new Database(statsFile(), { readonly: true });
@@ -266,7 +270,7 @@ describe("stats after a scripted visit, two workers", () => {
     expect(text.stderr).toBe("");
     expect(text.status).toBe(0);
     expect(text.stdout).toContain(`${ENGLISH_TITLE}  /english/${ENGLISH}`);
-    expect(text.stdout).toMatch(/^ +4 {2}This is my prayer to thee/m);
+    expect(text.stdout).toMatch(/^ +5 {2}This is my prayer to thee/m);
     expect(text.stdout).toContain("words missing from concepts.json?");
     expect(text.stdout).toMatch(new RegExp(`^ +1 {2}${NOTHING}$`, "m"));
     expect(text.stdout).toMatch(/^ +2 {2}news\.example\.com$/m);
@@ -276,10 +280,10 @@ describe("stats after a scripted visit, two workers", () => {
     const json = await runSukti(["stats", "--json"], env);
     expect(json.status).toBe(0);
     const report = JSON.parse(json.stdout);
-    expect(report.readers.pageViews).toBe(12);
+    expect(report.readers.pageViews).toBe(13);
     expect(report.topPosts.english[0]).toEqual({
       slug: ENGLISH,
-      count: 4,
+      count: 5,
       path: `/english/${ENGLISH}`,
       title: ENGLISH_TITLE,
     });
@@ -291,7 +295,7 @@ describe("stats after a scripted visit, two workers", () => {
     expect(report.feeds).toEqual({ english: 1 });
     expect(report.bots.notFound).toBe(1);
     expect(report.busiestDays).toHaveLength(1);
-    expect(report.busiestDays[0].count).toBe(12);
+    expect(report.busiestDays[0].count).toBe(13);
     const hindi = JSON.parse((await runSukti(["stats", "--json", "--language", "hindi"], env)).stdout);
     expect(Object.keys(hindi.topPosts)).toEqual(["hindi"]);
     const bad = await runSukti(["stats", "--days", "zero"], env);
