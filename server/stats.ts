@@ -97,6 +97,15 @@ function bounded(text: string, max = MAX_ITEM): string {
   return points.length <= max ? clean : points.slice(0, max).join("");
 }
 
+/** The home page's count: one object, so its keys are made once a day (see Stats.page). */
+export const HOME: Counted = {
+  kind: "page",
+  pageKind: "home",
+  language: "english",
+  post: null,
+  search: null,
+};
+
 const DATA = ".data";
 const DATA_LANGUAGE = /"pageLanguage","(english|hindi|marathi)"/;
 const DATA_POST = /"kind","post"/;
@@ -132,6 +141,8 @@ export function classify(path: string, query: string, page: RenderedPage): Count
     }
     return null;
   }
+  // The home, made afresh per request (its gallery differs), is always the same count.
+  if (path === "/") return HOME;
   const head = page.body.subarray(0, 4096).toString("latin1");
   const language = LANG_OF_TAG[HTML_LANG.exec(head)?.[1] ?? ""] ?? "";
   const canonical = () => {
@@ -332,6 +343,7 @@ export class Stats {
   readonly clock: () => { day: string; hour: string };
   readonly #options: StatsOptions;
   readonly #counted = new WeakMap<RenderedPage, { counted: Counted; keys: PageKeys | null }>();
+  readonly #home: { counted: Counted; keys: PageKeys | null } = { counted: HOME, keys: null };
   #store: StatsStore | null = null;
   #opening: Promise<StatsStore | null> | null = null;
   #timer: NodeJS.Timeout | null = null;
@@ -365,10 +377,8 @@ export class Stats {
     if (seen === undefined) {
       const url = req.url ?? "/";
       const at = url.indexOf("?");
-      seen = {
-        counted: classify(at === -1 ? url : url.slice(0, at), at === -1 ? "" : url.slice(at + 1), page),
-        keys: null,
-      };
+      const counted = classify(at === -1 ? url : url.slice(0, at), at === -1 ? "" : url.slice(at + 1), page);
+      seen = counted === HOME ? this.#home : { counted, keys: null };
       this.#counted.set(page, seen);
     }
     const counted = seen.counted;

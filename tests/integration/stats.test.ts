@@ -177,7 +177,10 @@ describe("stats after a scripted visit, two workers", () => {
     await get(`/hindi/${encodeURIComponent(HINDI)}`, { Referer: "https://news.example.com/other" });
     // /post/{slug}: the post in its language; a site page by its slug.
     await get(`/post/${ENGLISH}`);
-    await get("/post/privacy-policy");
+    const privacy = await fetch(`${server.url}/post/privacy-policy`, { headers: { "User-Agent": READER } });
+    const policy = await privacy.text();
+    expect(policy).toContain("<h2>What we count</h2>");
+    expect(policy).toContain("no IP address, browser description or any other detail");
     // A link followed after the first page: the page's data counts as the page; a prefetch does not.
     expect((await get(`/english/${ENGLISH}.data`)).status).toBe(200);
     expect((await get("/hindi/home.data", { "Sec-Purpose": "prefetch" })).status).toBe(200);
@@ -298,6 +301,28 @@ describe("stats after a scripted visit, two workers", () => {
     expect(report.busiestDays[0].count).toBe(13);
     const hindi = JSON.parse((await runSukti(["stats", "--json", "--language", "hindi"], env)).stdout);
     expect(Object.keys(hindi.topPosts)).toEqual(["hindi"]);
+    // Old days roll up into monthly totals, the searched words dropped.
+    const old = new Database(statsFile());
+    old
+      .prepare("INSERT INTO stats_counts VALUES ('day', '2020-01-02', 0, ?, '', ?, 4, NULL)")
+      .run("search", "secret words");
+    old
+      .prepare("INSERT INTO stats_counts VALUES ('day', '2020-01-03', 0, 'post', 'english', ?, 2, NULL)")
+      .run(ENGLISH);
+    old.close();
+    const rolled = await runSukti(["stats", "--roll-up"], env);
+    expect(rolled.stdout).toMatch(/^rolled 2 daily rows older than 13 months into monthly totals in /);
+    expect(
+      readCounts(statsFile())
+        .filter((r) => r.day < "2021")
+        .map((r) => [r.period, r.day, r.kind, r.item, r.count]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["month", "2020-01-01", "search", "", 4],
+        ["month", "2020-01-01", "post", ENGLISH, 2],
+      ]),
+    );
+    expect(JSON.stringify(readCounts(statsFile()))).not.toContain("secret words");
     const bad = await runSukti(["stats", "--days", "zero"], env);
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain("--days must be a whole number");
