@@ -271,7 +271,7 @@ export function formatStats(report: StatsReport): string {
     "",
     `Copy and share clicks: ${listed(report.clicks)}`,
     `Share images: ${report.shareImages.viewed.toLocaleString("en")} shown, ${report.shareImages.downloaded.toLocaleString("en")} downloaded`,
-    `Feed fetches: ${listed(report.feeds)}`,
+    `Feed fetches: ${listed(report.feeds)} (feed reader apps count as bots: ${report.bots.feeds.toLocaleString("en")})`,
   );
   const bots = report.bots;
   out.push(
