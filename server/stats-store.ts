@@ -34,7 +34,10 @@ export interface StoredRow extends StatRow {
 export interface StatsStore {
   /** Where the counts are, for messages (no password). */
   readonly description: string;
-  /** Adds each row's count to what is stored (one transaction). */
+  /**
+   * Adds each row's count to what is stored. On failure, the error's
+   * `written` (when set) says how many of the rows, from the first, were.
+   */
   add(rows: readonly StatRow[]): Promise<void>;
   /**
    * Rolls the daily rows before `beforeDay` into monthly totals (searches, 404
@@ -94,9 +97,9 @@ function openSqliteStats(url: string, create: boolean): StatsStore | null {
     if (!create) return null;
     mkdirSync(path.dirname(file), { recursive: true });
   }
-  // A short busy wait: another worker's flush takes milliseconds; past this,
+  // A short busy wait (the event loop waits with it): another worker's slice takes milliseconds; past this,
   // the batch stays in memory for the next flush (the event loop never waits long).
-  const db = new Database(file, { timeout: 200 });
+  const db = new Database(file, { timeout: 50 });
   try {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
@@ -132,7 +135,12 @@ function openSqliteStats(url: string, create: boolean): StatsStore | null {
       // SLICE rows (a few ms each), the event loop free between them.
       for (let start = 0; start < rows.length; start += SLICE) {
         if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-        addAll.immediate(rows.slice(start, start + SLICE));
+        try {
+          addAll.immediate(rows.slice(start, start + SLICE));
+        } catch (error) {
+          // The slices before this one are written: the caller keeps only the rest.
+          throw Object.assign(error as Error, { written: start });
+        }
       }
     },
     rollUp: async (before) => rollUp.immediate(before),

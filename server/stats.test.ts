@@ -3,7 +3,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, test } from "vitest";
+import type { Logger } from "./logger.ts";
 import type { RenderedPage } from "./page-cache.ts";
 import {
   classify,
@@ -11,6 +13,7 @@ import {
   isBot,
   OTHER,
   retentionCutoff,
+  Stats,
   StatsCounts,
   siteHourClock,
 } from "./stats.ts";
@@ -216,4 +219,37 @@ describe("the SQLite stats store", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+test("a batch cut short by another writer's lock keeps only what was not written, and says nothing", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "sukti-stats-busy-"));
+  const url = `file:${path.join(dir, "stats.db")}`;
+  const said: string[] = [];
+  const logger = {
+    warn: (msg: string) => said.push(msg),
+    info: (msg: string) => said.push(msg),
+  } as unknown as Logger;
+  const stats = new Stats({ store: () => openStatsStore(url), logger, timeZone: "UTC" });
+  try {
+    // Opened and migrated by a first, empty flush.
+    await stats.flush();
+    for (let i = 0; i < 600; i++) stats.counts.add("2026-11-26", false, "post", "english", `post-${i}`);
+    // Another writer takes the file after the batch's first slice (250 rows).
+    const other = new Database(path.join(dir, "stats.db"));
+    setImmediate(() => other.exec("BEGIN IMMEDIATE"));
+    await stats.flush();
+    other.exec("COMMIT");
+    const partial = other.prepare("SELECT count(*) FROM stats_counts").pluck().get();
+    expect(partial).toBe(250);
+    await stats.flush();
+    const rows = other
+      .prepare("SELECT count(*) AS n, sum(count) AS total, max(count) AS most FROM stats_counts")
+      .get();
+    expect(rows).toEqual({ n: 600, total: 600, most: 1 });
+    other.close();
+    expect(said).toEqual([]);
+  } finally {
+    await stats.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -459,7 +459,9 @@ export class Stats {
       if (this.#failing) this.#options.logger.info("stats written again");
       this.#failing = false;
     } catch (error) {
-      this.counts.restore(rows);
+      this.counts.restore(rows.slice((error as { written?: number }).written ?? 0));
+      // Another worker's flush held the SQLite file past the busy timeout: next time.
+      if ((error as { code?: string }).code === "SQLITE_BUSY") return;
       if (!this.#failing) {
         this.#options.logger.warn("cannot write stats; counting in memory", {
           error: (error as Error).message,
