@@ -98,7 +98,15 @@ beforeAll(async () => {
   dbPath = path.join(dir, "sukti.db");
   const demo = process.env[DEMO_DB_ENV];
   if (demo) copyFileSync(demo, dbPath);
-  server = await startServer({ dbPath, env: { WEB_CONCURRENCY: "2", STATS_FLUSH_MS: "300" } });
+  server = await startServer({
+    dbPath,
+    env: { WEB_CONCURRENCY: "2", STATS_FLUSH_MS: "300", LOG_LEVEL: "info" },
+  });
+  // Both workers listening (the primary says so once): new connections then go to each in turn.
+  await until(
+    () => server.output(),
+    (output) => output.includes('"workers":2'),
+  );
 }, 60_000);
 
 afterAll(async () => {
