@@ -31,6 +31,16 @@ const EnvSchema = z.object({
   SUKTI_WORKER: z.literal("1").optional(),
   /** The site's identity: a JSON or TOML file (app/site-config.server.ts); the demo's when unset. */
   SITE_CONFIG: z.string().min(1).optional(),
+  /** Count what readers read (decision 056); "off" counts nothing. */
+  STATS: z.enum(["on", "off"]).default("on"),
+  /** Where the counts go; default: PostgreSQL's own database, or a SQLite file beside the site's (-stats). */
+  STATS_DATABASE_URL: z.string().min(1).optional(),
+  /** How often each process writes its counts (ms). */
+  STATS_FLUSH_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  /** Distinct counts a process keeps between writes; past it, items count as "(other)". */
+  STATS_MAX_KEYS: z.coerce.number().int().min(100).max(1_000_000).default(5000),
+  /** Months of daily detail kept; older days are rolled into monthly totals. */
+  STATS_RETENTION: z.coerce.number().int().min(1).max(1200).default(13),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   /** Testing only: a fixed seed makes every request draw the same gallery. */
   SUKTI_RANDOM_SEED: z.coerce.number().int().optional(),

@@ -12,6 +12,7 @@ import { type ImportReport, importFile, openWrites } from "#cli/import.ts";
 import { terminalProgress } from "#cli/progress.ts";
 import { seed } from "#cli/seed.ts";
 import { FORMATS, type Format, parseSourceFields } from "#cli/source.ts";
+import { formatStats, parseStatsLanguage, statsReport } from "#cli/stats.ts";
 import { formatSyncReport, type SyncOptions, syncSite } from "#cli/sync.ts";
 
 const IMPORT_HELP = `  sukti import FILE [--format wxr|json|ndjson] [--language english|hindi|marathi]
@@ -66,6 +67,16 @@ const GENERATE_HELP = `  sukti generate --count N [--out FILE] [--format json|nd
       Write N synthetic posts (English, Hindi, Marathi) for benchmarks, to FILE
       or stdout. The same --seed (default 1) gives the same posts.`;
 
+const STATS_HELP = `  sukti stats [--days N] [--language english|hindi|marathi] [--json] [--roll-up]
+      What readers read, as the servers counted it (no cookie, no address, no
+      user agent is kept): top posts per language, searches that found
+      nothing, busiest days and hours, referrers, 404s; bots apart.
+      --days       the last N days of the site, today included (default 30)
+      --language   only that language's pages and posts
+      --json       the same as JSON
+      --roll-up    roll days older than STATS_RETENTION months (default 13)
+                   into monthly totals now (the servers do it once a day)`;
+
 export const HELP = `sukti: manage a sukti site's content
 
 Usage:
@@ -75,6 +86,7 @@ ${SEED_HELP}
 ${UNPUBLISH_HELP}
 ${DELETE_HELP}
 ${GENERATE_HELP}
+${STATS_HELP}
   sukti --help
 
 The database is DATABASE_URL (default ${DEFAULT_DATABASE_URL}; postgres://… for PostgreSQL); a
@@ -89,6 +101,7 @@ const COMMAND_HELP: Record<string, string> = {
   generate: `Usage:\n${GENERATE_HELP}`,
   unpublish: `Usage:\n${UNPUBLISH_HELP}`,
   delete: `Usage:\n${DELETE_HELP}`,
+  stats: `Usage:\n${STATS_HELP}`,
 };
 
 /** A SQLite file (`file:path`, a bare path) or a PostgreSQL URL; the store checks it when it opens. */
@@ -402,6 +415,55 @@ async function runGenerate(args: string[]): Promise<void> {
   if (values.out) process.stderr.write(`wrote ${plural(count, "post")} to ${values.out} (${format})\n`);
 }
 
+async function runStats(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const { values, positionals } = parse(() =>
+    parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        ...HELP_OPTION,
+        days: { type: "string" },
+        language: { type: "string" },
+        json: { type: "boolean" },
+        "roll-up": { type: "boolean" },
+      },
+    }),
+  );
+  if (values.help) return void process.stdout.write(`${COMMAND_HELP.stats}\n`);
+  if (positionals.length > 0) throw new UsageError(`stats takes no arguments, not "${positionals[0]}"`);
+  const days = values.days === undefined ? 30 : Number(values.days);
+  if (!Number.isInteger(days) || days < 1 || days > 3660)
+    throw new UsageError("--days must be a whole number from 1 to 3660");
+  const language = parseStatsLanguage(values.language);
+  if (values.language !== undefined && !language)
+    throw new UsageError(`unknown language "${values.language}" (use ${LANGUAGES.join(", ")})`);
+  const retention = env.STATS_RETENTION?.trim() ? Number(env.STATS_RETENTION) : 13;
+  if (!Number.isInteger(retention) || retention < 1)
+    throw new UsageError("STATS_RETENTION must be a whole number of months, 1 or more");
+  const result = await statsReport({
+    databaseUrl: databaseUrl(env),
+    statsDatabaseUrl: env.STATS_DATABASE_URL,
+    days,
+    language,
+    retentionMonths: retention,
+    rollUp: values["roll-up"] ?? false,
+  });
+  if (result === null) {
+    const message = "no stats yet: the site has not counted anything (is it running with STATS=on?)";
+    process.stdout.write(values.json ? `${JSON.stringify({ error: message })}\n` : `${message}\n`);
+    return;
+  }
+  if ("rolledUp" in result) {
+    process.stdout.write(
+      values.json
+        ? `${JSON.stringify(result)}\n`
+        : `rolled ${plural(result.rolledUp, "daily row")} older than ${retention} months into monthly totals in ${result.database}\n`,
+    );
+    return;
+  }
+  process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatStats(result));
+}
+
 /** Runs one command; returns the exit code. Errors a user can fix are one line on stderr. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...rest] = argv;
@@ -422,6 +484,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return 0;
       case "generate":
         await runGenerate(rest);
+        return 0;
+      case "stats":
+        await runStats(rest, env);
         return 0;
       case "unpublish":
       case "delete":

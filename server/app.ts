@@ -30,6 +30,7 @@ import { clientKey, REFUSAL_DELAY_MS, SEARCH_REQUEST, SearchLimiter, SearchTurns
 import { searchThreadRenderer } from "./search-worker.ts";
 import { HSTS, SECURITY_HEADERS, securityHeaders, staticFileHeaders } from "./security.ts";
 import { sendPage } from "./send-page.ts";
+import { countPage, statsBeacon } from "./stats.ts";
 
 export interface AppOptions {
   store: ContentStore;
@@ -257,6 +258,9 @@ export function createApp({
     res.json({ ok: problem === null });
   });
 
+  // The one write of the public site: copy and share clicks (stats.ts, decision 056).
+  app.all("/stats/beacon", statsBeacon);
+
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed\n");
@@ -352,6 +356,7 @@ export function createApp({
         closing: stopping,
         effort: cacheable && isKeptPage(page) ? "once" : "each",
       });
+      countPage(req, page);
     } catch (error) {
       next(error);
     } finally {

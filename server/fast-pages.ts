@@ -11,6 +11,7 @@ import { type Logger, logRequest } from "./logger.ts";
 import type { OriginOf } from "./origin.ts";
 import type { PageCache } from "./page-cache.ts";
 import { sendPage } from "./send-page.ts";
+import { countPage } from "./stats.ts";
 
 export interface FastPagesOptions {
   pages: PageCache;
@@ -58,6 +59,7 @@ export function createFastPages({
       effort: "once",
     });
     logRequest(logger, { method: req.method, path: url, status: res.statusCode, started, requestId });
+    countPage(req, page);
     return true;
   };
 }

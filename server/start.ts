@@ -10,7 +10,7 @@ import { describeDatabaseUrl, openServedStore } from "#app/data/open-store.serve
 import { projectRoot } from "#app/data/project-root.server.ts";
 import type { ServedStore } from "#app/data/store.ts";
 import { ConfigError, type Env, parseEnv } from "#app/env.server.ts";
-import { setCurrentSite } from "#app/site.ts";
+import { currentSite, setCurrentSite } from "#app/site.ts";
 import { type LoadedSite, SiteConfigError } from "#app/site-config.server.ts";
 import { createApp } from "./app.ts";
 import { capConnections, defaultMaxConnections, SERVER_TIMEOUTS } from "./connection-limits.ts";
@@ -18,6 +18,7 @@ import { followPrimary, identityFromPrimary, loadIdentity, reloadOnHangup } from
 import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
 import { stopOnSignal } from "./shutdown.ts";
+import { startSiteStats } from "./stats.ts";
 
 export { startPrimary } from "./cluster.ts";
 
@@ -93,6 +94,8 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     vite,
   });
 
+  // What readers read, counted in memory and written in batches (decision 056).
+  const stats = startSiteStats(env, logger, currentSite().timeZone);
   const server = createServer(SERVER_TIMEOUTS, app.listener);
   const maxConnections = env.MAX_CONNECTIONS ?? defaultMaxConnections();
   capConnections(server, maxConnections);
@@ -114,7 +117,10 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   stopOnSignal(server, {
     logger,
     markStopping: app.markStopping,
-    closed: () => store.close(),
+    closed: async () => {
+      await stats?.stop();
+      await store.close();
+    },
   });
   return server;
 }

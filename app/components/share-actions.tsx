@@ -28,6 +28,17 @@ export async function copyToClipboard(text: string): Promise<boolean> {
   return ok;
 }
 
+/** Tells the site a copy or share button was used (decision 056): the post, the button, nothing about the reader. */
+function beacon(event: string, url: string) {
+  try {
+    const [, language, slug = ""] = new URL(url).pathname.split("/");
+    const body = JSON.stringify({ event, language, slug: decodeURIComponent(slug) });
+    navigator.sendBeacon("/stats/beacon", new Blob([body], { type: "application/json" }));
+  } catch {
+    // No beacon (an old browser, a blocker): the click still works.
+  }
+}
+
 /**
  * Share links work without JavaScript; the copy buttons appear once the page
  * has hydrated, since they need it.
@@ -59,7 +70,10 @@ export function ShareActions({
     return () => clearTimeout(timer);
   }, [status]);
 
-  const copy = async (value: string) => setStatus((await copyToClipboard(value)) ? "copied" : "failed");
+  const copy = async (value: string, event: string) => {
+    beacon(event, url);
+    setStatus((await copyToClipboard(value)) ? "copied" : "failed");
+  };
   const said = byline ? `${title} — ${byline}` : title;
   const message = `${said}\n${url}`;
   const links = [
@@ -77,7 +91,14 @@ export function ShareActions({
       <ul className="share-list">
         {links.map((link) => (
           <li key={link.network}>
-            <a href={link.href} target="_blank" rel="noopener noreferrer" className="share-button" lang="en">
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="share-button"
+              lang="en"
+              onClick={() => beacon(`share-${link.network.toLowerCase()}`, url)}
+            >
               {link.network}
             </a>
           </li>
@@ -86,12 +107,16 @@ export function ShareActions({
         {hydrated ? (
           <>
             <li>
-              <button type="button" className="share-button" onClick={() => copy(url)}>
+              <button type="button" className="share-button" onClick={() => copy(url, "copy-link")}>
                 {labels.copyLink}
               </button>
             </li>
             <li>
-              <button type="button" className="share-button" onClick={() => copy(`${text}\n\n${url}`)}>
+              <button
+                type="button"
+                className="share-button"
+                onClick={() => copy(`${text}\n\n${url}`, "copy-text")}
+              >
                 {labels.copyText}
               </button>
             </li>
