@@ -12,13 +12,17 @@ export const originContext = createContext<string>("http://localhost:3000");
  * Where the server keeps the files it makes (SHARE_IMAGE_DIR, IMAGE_VARIANT_DIR),
  * from the parsed environment (server/start.ts); relative to the working directory.
  */
-export const fileCacheContext = createContext<{ shareImages: string; imageVariants: string; audio?: string }>(
-  {
-    shareImages: "data/share-images",
-    imageVariants: "data/image-variants",
-    audio: "public/audio",
-  },
-);
+export const fileCacheContext = createContext<{
+  shareImages: string;
+  imageVariants: string;
+  audio?: string;
+  /** SYNCED_IMAGE_DIR: featured images `sukti sync` downloaded (decision 053). */
+  syncedImages?: string;
+}>({
+  shareImages: "data/share-images",
+  imageVariants: "data/image-variants",
+  audio: "public/audio",
+});
 /** The server's logger (LOG_LEVEL), for errors met while rendering (entry.server.tsx). */
 export const loggerContext = createContext<{
   error(msg: string, fields?: Record<string, unknown>): void;

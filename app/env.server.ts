@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_AUDIO_DIR } from "#app/data/audio-files.server.ts";
 import { DEFAULT_DATABASE_URL } from "#app/data/open-store.server.ts";
+import { DEFAULT_SYNCED_IMAGE_DIR } from "#app/data/synced-images.server.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -12,6 +13,8 @@ const EnvSchema = z.object({
   SHARE_IMAGE_DIR: z.string().min(1).default("data/share-images"),
   /** Where resized copies of the site's images are kept (created when missing). */
   IMAGE_VARIANT_DIR: z.string().min(1).default("data/image-variants"),
+  /** Featured images `sukti sync` downloads, served at /images/synced/ (decision 053). */
+  SYNCED_IMAGE_DIR: z.string().min(1).default(DEFAULT_SYNCED_IMAGE_DIR),
   /** The site's recordings, served at /audio/ with byte ranges (decision 052). */
   AUDIO_DIR: z.string().min(1).default(DEFAULT_AUDIO_DIR),
   /** Trust X-Forwarded-* from a proxy: "true", "loopback", a hop count, or addresses. */

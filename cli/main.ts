@@ -3,12 +3,14 @@ import { LANGUAGES } from "#app/content/languages.ts";
 import { cutText, parseLanguage } from "#app/content/schemas.ts";
 import { IdNumConflictError, TranslationConflictError } from "#app/data/content-writer.ts";
 import { DEFAULT_DATABASE_URL } from "#app/data/open-store.server.ts";
+import { DEFAULT_SYNCED_IMAGE_DIR } from "#app/data/synced-images.server.ts";
 import { RejectedError, UsageError, UserError } from "#cli/errors.ts";
 import { writeCorpus } from "#cli/generate.ts";
 import { type ImportReport, importFile, openWrites } from "#cli/import.ts";
 import { terminalProgress } from "#cli/progress.ts";
 import { seed } from "#cli/seed.ts";
 import { FORMATS, type Format, parseSourceFields } from "#cli/source.ts";
+import { formatSyncReport, type SyncOptions, syncSite } from "#cli/sync.ts";
 
 const IMPORT_HELP = `  sukti import FILE [--format wxr|json|ndjson] [--language english|hindi|marathi]
                    [--source-field SPEC] [--dry-run]
@@ -25,6 +27,27 @@ const IMPORT_HELP = `  sukti import FILE [--format wxr|json|ndjson] [--language 
                    person=F,work=F,reference=F: each part from a field F as above,
                    e.g. person=quote_author,work=quote_source. Empty: no source
       --dry-run    check the file and report what would change, writing nothing`;
+
+const SYNC_HELP = `  sukti sync SITE_URL [--language english|hindi|marathi]
+                   [--language-category english=SLUG,hindi=SLUG,marathi=SLUG]
+                   [--source-field SPEC] [--full] [--dry-run] [--every 10m]
+                   [--user NAME] [--media-host HOST]... [--image-dir DIR]
+      Keep the posts of a live WordPress site in step, through its REST API.
+      Each run writes what changed in one transaction (a failed run changes
+      nothing) and prints one line: created, updated, unpublished, unchanged,
+      skipped (then one line per skipped post and why).
+      --language   the language of posts neither Polylang, WPML nor a category names
+      --language-category english=SLUG,...
+                   the categories (slug or name) that say a post's language;
+                   categories named English, Hindi, Marathi, हिंदी or मराठी count by themselves
+      --source-field SPEC   as for import (default: the post's author is its person)
+      --full       read every post again (not only those modified since the last run)
+      --dry-run    read everything and report what would change, writing nothing
+      --every D    sync again every D (30s, 10m, 1h) until SIGTERM or SIGINT
+      --user NAME  an Application Password's user; the password is SUKTI_WP_PASSWORD
+      --media-host HOST   another host the site's featured images may come from
+      --image-dir DIR     where featured images are downloaded (default
+                   SYNCED_IMAGE_DIR, else data/synced-images; served at /images/synced/)`;
 
 const SEED_HELP = `  sukti seed [--force]
       Load the demo content. Refuses a database holding other content unless
@@ -45,6 +68,7 @@ export const HELP = `sukti: manage a sukti site's content
 
 Usage:
 ${IMPORT_HELP}
+${SYNC_HELP}
 ${SEED_HELP}
 ${UNPUBLISH_HELP}
 ${DELETE_HELP}
@@ -58,6 +82,7 @@ Formats and examples: docs/import.md.
 
 const COMMAND_HELP: Record<string, string> = {
   import: `Usage:\n${IMPORT_HELP}`,
+  sync: `Usage:\n${SYNC_HELP}`,
   seed: `Usage:\n${SEED_HELP}`,
   generate: `Usage:\n${GENERATE_HELP}`,
   unpublish: `Usage:\n${UNPUBLISH_HELP}`,
@@ -157,6 +182,140 @@ async function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
   process.stdout.write(formatReport(report, file));
 }
 
+/** "30s", "10m", "1h" as milliseconds. */
+export function parseEvery(value: string): number {
+  const match = /^\s*(\d+)\s*(s|m|h)\s*$/i.exec(value);
+  const unit = { s: 1000, m: 60_000, h: 3_600_000 }[(match?.[2] ?? "").toLowerCase() as "s" | "m" | "h"];
+  const ms = match && unit ? Number(match[1]) * unit : 0;
+  if (!ms) throw new UsageError(`--every "${value}" is not a duration such as 30s, 10m or 1h`);
+  return ms;
+}
+
+/** --language-category english=SLUG,hindi=SLUG,marathi=SLUG */
+export function parseLanguageCategories(spec: string): Partial<Record<(typeof LANGUAGES)[number], string>> {
+  const result: Partial<Record<(typeof LANGUAGES)[number], string>> = {};
+  for (const part of spec.split(",")) {
+    const at = part.indexOf("=");
+    const language = parseLanguage(at < 0 ? "" : part.slice(0, at));
+    const slug = part.slice(at + 1).trim();
+    if (at < 0 || !language || slug === "") {
+      throw new UsageError(
+        `--language-category "${part.trim()}" is not LANGUAGE=SLUG (e.g. hindi=hindi-quotes)`,
+      );
+    }
+    result[language] = slug;
+  }
+  return result;
+}
+
+async function runSync(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parse(() =>
+    parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        ...HELP_OPTION,
+        language: { type: "string" },
+        "language-category": { type: "string" },
+        "source-field": { type: "string" },
+        full: { type: "boolean" },
+        "dry-run": { type: "boolean" },
+        every: { type: "string" },
+        user: { type: "string" },
+        "media-host": { type: "string", multiple: true },
+        "image-dir": { type: "string" },
+      },
+    }),
+  );
+  if (values.help) {
+    process.stdout.write(`${COMMAND_HELP.sync}\n`);
+    return 0;
+  }
+  const [siteUrl] = positionals;
+  if (positionals.length !== 1 || siteUrl === undefined)
+    throw new UsageError("sync takes one SITE_URL: sukti sync https://blog.example [options]");
+  let language: (typeof LANGUAGES)[number] | undefined;
+  if (values.language !== undefined) {
+    const parsed = parseLanguage(values.language);
+    if (!parsed) throw new UsageError(`unknown language "${values.language}" (use ${LANGUAGES.join(", ")})`);
+    language = parsed;
+  }
+  const every = values.every === undefined ? null : parseEvery(values.every);
+  const password = env.SUKTI_WP_PASSWORD ?? "";
+  if (values.user !== undefined && password === "") {
+    throw new UsageError("--user needs the Application Password in SUKTI_WP_PASSWORD");
+  }
+  const options: SyncOptions = {
+    siteUrl,
+    databaseUrl: databaseUrl(env),
+    imageDir: values["image-dir"] || env.SYNCED_IMAGE_DIR?.trim() || DEFAULT_SYNCED_IMAGE_DIR,
+    language,
+    languageCategories:
+      values["language-category"] === undefined
+        ? undefined
+        : parseLanguageCategories(values["language-category"]),
+    sourceFields:
+      values["source-field"] === undefined ? undefined : parseSourceFields(values["source-field"]),
+    mediaHosts: (values["media-host"] ?? []).map((host) => host.trim()).filter((host) => host !== ""),
+    full: values.full ?? false,
+    dryRun: values["dry-run"] ?? false,
+    ...(values.user === undefined ? {} : { user: values.user, password }),
+  };
+  if (every === null) {
+    // The write transaction commits at the very end: an interrupted sync changes nothing.
+    const interrupted = () => {
+      process.stderr.write("\nsukti: interrupted; the database was not changed\n");
+      process.exit(130);
+    };
+    process.once("SIGINT", interrupted);
+    process.once("SIGTERM", interrupted);
+    try {
+      process.stdout.write(formatSyncReport(await syncSite(options)));
+    } finally {
+      process.off("SIGINT", interrupted);
+      process.off("SIGTERM", interrupted);
+    }
+    return 0;
+  }
+  // --every: a run, a wait, again; SIGTERM or SIGINT stop after the run under way (a second one at once).
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  const stop = () => {
+    if (stopping) {
+      process.stderr.write("sukti: stopped during a run; its changes were not written\n");
+      process.exit(130);
+    }
+    stopping = true;
+    wake?.();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  try {
+    while (!stopping) {
+      try {
+        process.stdout.write(formatSyncReport(await syncSite(options)));
+      } catch (error) {
+        // One failed run is one line; the next run tries again.
+        reportError(error);
+      }
+      if (stopping) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, every);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  }
+  process.stderr.write("sukti: sync stopped\n");
+  return 0;
+}
+
 async function runSeed(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const { values, positionals } = parse(() =>
     parseArgs({ args, allowPositionals: true, options: { ...HELP_OPTION, force: { type: "boolean" } } }),
@@ -234,6 +393,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       case "import":
         await runImport(rest, env);
         return 0;
+      case "sync":
+        return await runSync(rest, env);
       case "seed":
         await runSeed(rest, env);
         return 0;

@@ -54,7 +54,7 @@ export interface AppOptions {
   /** Trust X-Forwarded-* headers (TRUST_PROXY), e.g. "loopback" or a hop count. */
   trustProxy?: string;
   /** Where share images and resized images are kept (SHARE_IMAGE_DIR, IMAGE_VARIANT_DIR); audio: AUDIO_DIR. */
-  fileCaches?: { shareImages: string; imageVariants: string; audio?: string };
+  fileCaches?: { shareImages: string; imageVariants: string; audio?: string; syncedImages?: string };
   vite?: ViteDevServer;
 }
 
@@ -212,6 +212,19 @@ export function createApp({
           .type("text/javascript; charset=utf-8")
           .send(source);
       });
+    }
+    // Featured images `sukti sync` downloaded (SYNCED_IMAGE_DIR, decision 053); a missing one is the 404 page.
+    if (fileCaches?.syncedImages) {
+      app.use(
+        "/images/synced",
+        express.static(fileCaches.syncedImages, {
+          maxAge: "1d",
+          index: false,
+          redirect: false,
+          dotfiles: "ignore",
+          setHeaders: staticFileHeaders,
+        }),
+      );
     }
     // public/ files: only paths that name one reach the disk, so pages skip a stat.
     const publicFiles = express.static(clientDir, {

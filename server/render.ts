@@ -33,7 +33,7 @@ export interface RenderOptions {
   /** Errors met while rendering go here (loggerContext). */
   logger?: Logger;
   /** Where share images and resized images are kept (fileCacheContext). */
-  fileCaches?: { shareImages: string; imageVariants: string; audio?: string };
+  fileCaches?: { shareImages: string; imageVariants: string; audio?: string; syncedImages?: string };
   vite?: ViteDevServer;
 }
 

@@ -141,6 +141,7 @@ async function serveSearches() {
       shareImages: path.resolve(env.SHARE_IMAGE_DIR),
       imageVariants: path.resolve(env.IMAGE_VARIANT_DIR),
       audio: path.resolve(env.AUDIO_DIR),
+      syncedImages: path.resolve(env.SYNCED_IMAGE_DIR),
     },
   });
   const aborts = new Map<number, AbortController>();

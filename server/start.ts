@@ -49,6 +49,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     shareImages: path.resolve(env.SHARE_IMAGE_DIR),
     imageVariants: path.resolve(env.IMAGE_VARIANT_DIR),
     audio: path.resolve(env.AUDIO_DIR),
+    syncedImages: path.resolve(env.SYNCED_IMAGE_DIR),
   };
   // A process that died mid-write left its temporary file; a full disk is
   // said once a minute, and the images are served from memory meanwhile.

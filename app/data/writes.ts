@@ -5,6 +5,7 @@
 // ./content-writer.ts, over each database's WriteTarget.
 import type { Language } from "#app/content/languages.ts";
 import type { AsyncContentWriter } from "#app/data/content-writer.ts";
+import type { SyncTarget } from "#app/data/sync-state.ts";
 
 /**
  * The database cannot be opened for these writes (read-only, not a database,
@@ -31,11 +32,12 @@ export interface ContentWrites {
    * Runs `write` in one transaction: committed when it resolves, rolled back
    * (nothing changed, as if it never ran) when it throws or with `dryRun`.
    * Readers see the old content or the new, never part; every server's page
-   * cache sees the new content within a second of the commit.
+   * cache sees the new content within a second of the commit. `sync` reads
+   * and writes `sukti sync`'s state in the same transaction.
    */
   transaction<T>(
     options: { incoming: { has(key: string): boolean }; dryRun?: boolean },
-    write: (writer: AsyncContentWriter) => Promise<T>,
+    write: (writer: AsyncContentWriter, sync: SyncTarget) => Promise<T>,
   ): Promise<T>;
   /** Takes a published post off the site (status draft); false when there is no such post. */
   unpublishPost(language: Language, slug: string): Promise<boolean>;

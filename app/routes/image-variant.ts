@@ -1,6 +1,7 @@
 import { notFoundResponse } from "#app/content/feeds.ts";
 import { fileCacheContext } from "#app/context.ts";
 import { getImageVariant, isVariantWidth, sourceImage } from "#app/data/image-variants.server.ts";
+import { SYNCED_IMAGE_PREFIX, syncedImageFile } from "#app/data/synced-images.server.ts";
 import type { Route } from "./+types/image-variant";
 
 /**
@@ -10,9 +11,18 @@ import type { Route } from "./+types/image-variant";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const width = /^[1-9][0-9]{1,3}$/.test(params.width) ? Number(params.width) : 0;
-  const file = isVariantWidth(width) ? sourceImage(params["*"] ?? "") : null;
+  const relative = params["*"] ?? "";
+  const caches = context.get(fileCacheContext);
+  // Featured images `sukti sync` downloaded live in their own folder (decision 053).
+  const file = !isVariantWidth(width)
+    ? null
+    : relative.startsWith(SYNCED_IMAGE_PREFIX)
+      ? caches.syncedImages
+        ? syncedImageFile(relative, caches.syncedImages)
+        : null
+      : sourceImage(relative);
   if (!file) throw notFoundResponse();
-  const webp = await getImageVariant(file, width, context.get(fileCacheContext).imageVariants);
+  const webp = await getImageVariant(file, width, caches.imageVariants);
   return new Response(new Uint8Array(webp), {
     headers: {
       "Content-Type": "image/webp",

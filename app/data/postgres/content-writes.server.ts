@@ -20,6 +20,7 @@ import {
 } from "#app/data/postgres/errors.server.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool, endPool } from "#app/data/postgres/pool.server.ts";
+import { PostgresSyncTarget } from "#app/data/postgres/sync-state.server.ts";
 import { PostgresWriteTarget } from "#app/data/postgres/write-target.server.ts";
 import {
   bumpContentVersion,
@@ -27,6 +28,7 @@ import {
   takeWriteLock,
   unpublishPost,
 } from "#app/data/postgres/writes.server.ts";
+import type { SyncTarget } from "#app/data/sync-state.ts";
 import { type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
 
 /** Rows fetched at a time by postKeys(): memory stays flat whatever the number of posts. */
@@ -97,7 +99,7 @@ class PostgresWrites implements ContentWrites {
 
   async transaction<T>(
     options: { incoming: { has(key: string): boolean }; dryRun?: boolean },
-    write: (writer: AsyncContentWriter) => Promise<T>,
+    write: (writer: AsyncContentWriter, sync: SyncTarget) => Promise<T>,
   ): Promise<T> {
     const dryRun = options.dryRun ?? false;
     const client = await this.#pool.connect().catch((error: unknown) => {
@@ -117,13 +119,14 @@ class PostgresWrites implements ContentWrites {
         incoming: options.incoming,
         dryRun,
       });
-      const result = await write(writer);
+      const sync = new PostgresSyncTarget(client);
+      const result = await write(writer, sync);
       if (dryRun) {
         await client.query("ROLLBACK");
         return result;
       }
       await writer.finish();
-      if (changed(writer.summary)) await bumpContentVersion(client);
+      if (changed(writer.summary) || sync.contentChanged) await bumpContentVersion(client);
       committing = true;
       await client.query("COMMIT");
       return result;

@@ -15,7 +15,9 @@ import {
 } from "#app/data/content-writer.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import { type Db, databasePath, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteSyncTarget } from "#app/data/sqlite/sync-state.server.ts";
 import { SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
+import type { SyncTarget } from "#app/data/sync-state.ts";
 import { type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
 
 /**
@@ -106,7 +108,7 @@ class SqliteWrites implements ContentWrites {
 
   async transaction<T>(
     options: { incoming: { has(key: string): boolean }; dryRun?: boolean },
-    write: (writer: AsyncContentWriter) => Promise<T>,
+    write: (writer: AsyncContentWriter, sync: SyncTarget) => Promise<T>,
   ): Promise<T> {
     if (options.dryRun ?? this.#dryRun) return this.#dryRunWith(options.incoming, write);
     const created = this.#db === null;
@@ -118,7 +120,7 @@ class SqliteWrites implements ContentWrites {
       const writer = new AsyncContentWriter(new SqliteWriteTarget(db), { incoming: options.incoming });
       db.exec("BEGIN IMMEDIATE");
       try {
-        const result = await write(writer);
+        const result = await write(writer, new SqliteSyncTarget(db));
         await writer.finish();
         db.exec("COMMIT");
         committed = true;
@@ -141,13 +143,13 @@ class SqliteWrites implements ContentWrites {
   /** The writer's outcomes against the database as it is (or an empty one), writing nothing. */
   async #dryRunWith<T>(
     incoming: { has(key: string): boolean },
-    write: (writer: AsyncContentWriter) => Promise<T>,
+    write: (writer: AsyncContentWriter, sync: SyncTarget) => Promise<T>,
   ): Promise<T> {
     const existing = this.#db && hasTable(this.#db, "posts") ? this.#db : null;
     const db = existing ?? emptyDatabase();
     try {
       const writer = new AsyncContentWriter(new SqliteWriteTarget(db), { incoming, dryRun: true });
-      const result = await write(writer);
+      const result = await write(writer, new SqliteSyncTarget(db));
       await writer.finish();
       return result;
     } finally {

@@ -1,0 +1,106 @@
+// SyncTarget (../sync-state.ts) on SQLite, inside the caller's transaction. A
+// database from before the sync tables (a dry run does not migrate) reads as
+// holding no sync state.
+import type { Language } from "#app/content/languages.ts";
+import type { Db } from "#app/data/sqlite/database.server.ts";
+import type { SyncPostState, SyncSourceState, SyncTarget } from "#app/data/sync-state.ts";
+
+interface PostRow {
+  wpId: number;
+  language: Language;
+  slug: string;
+  modifiedGmt: string;
+  record: string;
+  published: number;
+}
+
+export class SqliteSyncTarget implements SyncTarget {
+  readonly #db: Db;
+  readonly #ready: boolean;
+  contentChanged = false;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#ready =
+      db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sync_posts'").get() !==
+      undefined;
+  }
+
+  async source(url: string): Promise<SyncSourceState | null> {
+    if (!this.#ready) return null;
+    return (
+      (this.#db
+        .prepare(
+          `SELECT url, last_modified_gmt AS lastModifiedGmt, last_full_read_at AS lastFullReadAt,
+             full_reads AS fullReads FROM sync_sources WHERE url = ?`,
+        )
+        .get(url) as SyncSourceState | undefined) ?? null
+    );
+  }
+
+  async posts(url: string): Promise<SyncPostState[]> {
+    if (!this.#ready) return [];
+    const rows = this.#db
+      .prepare(
+        `SELECT wp_id AS wpId, language, slug, modified_gmt AS modifiedGmt, record, published
+         FROM sync_posts WHERE source = ? ORDER BY wp_id`,
+      )
+      .all(url) as PostRow[];
+    return rows.map((row) => ({ ...row, published: row.published === 1 }));
+  }
+
+  async saveSource(state: SyncSourceState): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO sync_sources (url, last_modified_gmt, last_full_read_at, full_reads) VALUES (?, ?, ?, ?)
+         ON CONFLICT (url) DO UPDATE SET last_modified_gmt = excluded.last_modified_gmt,
+           last_full_read_at = excluded.last_full_read_at, full_reads = excluded.full_reads`,
+      )
+      .run(state.url, state.lastModifiedGmt, state.lastFullReadAt, state.fullReads);
+  }
+
+  async savePost(url: string, post: SyncPostState): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO sync_posts (source, wp_id, language, slug, modified_gmt, record, published)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (source, wp_id) DO UPDATE SET language = excluded.language, slug = excluded.slug,
+           modified_gmt = excluded.modified_gmt, record = excluded.record, published = excluded.published`,
+      )
+      .run(url, post.wpId, post.language, post.slug, post.modifiedGmt, post.record, post.published ? 1 : 0);
+  }
+
+  async findPost(language: Language, slug: string) {
+    return (
+      (this.#db
+        .prepare(
+          "SELECT id, id_num AS idNum, translation_key AS translationKey FROM posts WHERE language = ? AND slug = ?",
+        )
+        .get(language, slug) as { id: number; idNum: number; translationKey: string | null } | undefined) ??
+      null
+    );
+  }
+
+  async findByIdNum(language: Language, idNum: number) {
+    return (
+      (this.#db.prepare("SELECT slug FROM posts WHERE language = ? AND id_num = ?").get(language, idNum) as
+        | { slug: string }
+        | undefined) ?? null
+    );
+  }
+
+  async findTranslation(translationKey: string, language: Language) {
+    return (
+      (this.#db
+        .prepare("SELECT slug FROM posts WHERE translation_key = ? AND language = ?")
+        .get(translationKey, language) as { slug: string } | undefined) ?? null
+    );
+  }
+
+  async renamePost(language: Language, from: string, to: string): Promise<void> {
+    this.#db
+      .prepare("UPDATE posts SET slug = ?, updated_at = unixepoch() WHERE language = ? AND slug = ?")
+      .run(to, language, from);
+    this.contentChanged = true;
+  }
+}
