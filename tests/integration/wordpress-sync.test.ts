@@ -1,0 +1,401 @@
+// `sukti sync` against a real WordPress (tests/support/wordpress.ts: Debian's
+// wordpress 6.1 on MariaDB behind PHP's built-in server), filled and changed
+// through WordPress's own PHP API; the synced database read through the built
+// server over HTTP. One WordPress for the file; every sync goes to a SQLite
+// database and, when PostgreSQL is installed, to a PostgreSQL one, each with
+// a server of its own. The tests run in order: each changes the WordPress the
+// next one syncs.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runSukti } from "#tests/support/cli.ts";
+import { postgresBinDir, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { type RunningServer, startServer } from "#tests/support/server.ts";
+import { startWordPress, type TestWordPress, wordpressAvailable } from "#tests/support/wordpress.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const available = wordpressAvailable();
+
+interface Target {
+  name: string;
+  databaseUrl: string;
+  imageDir: string;
+  server?: RunningServer;
+}
+
+let wp: TestWordPress;
+let dir: string;
+let postgres: TestPostgres | undefined;
+const targets: Target[] = [];
+
+/** The WordPress post ids, by the name the tests give them. */
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  if (!available) return;
+  dir = mkdtempSync(path.join(tmpdir(), "sukti-wp-sync-"));
+  wp = await startWordPress();
+  targets.push({
+    name: "SQLite",
+    databaseUrl: `file:${path.join(dir, "sukti.db")}`,
+    imageDir: path.join(dir, "images-sqlite"),
+  });
+  if (postgresBinDir()) {
+    postgres = await sharedPostgres();
+    targets.push({
+      name: "PostgreSQL",
+      databaseUrl: await postgres.createDatabase("wordpress_sync"),
+      imageDir: path.join(dir, "images-postgres"),
+    });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const target of targets) await target.server?.stop();
+  await postgres?.stop();
+  await wp?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const sqlite = () => targets[0]!;
+
+/** `sukti sync` of the test WordPress into a target, in this process (tests/support/cli.ts). */
+function sync(target: Target, ...args: string[]) {
+  return runSukti(["sync", wp.url, ...args], {
+    DATABASE_URL: target.databaseUrl,
+    SYNCED_IMAGE_DIR: target.imageDir,
+  });
+}
+
+/** Syncs every target; the outputs must agree but for the database named. */
+async function syncAll(...args: string[]): Promise<string> {
+  const outputs: string[] = [];
+  for (const target of targets) {
+    const result = await sync(target, ...args);
+    expect(result.stderr, `${target.name}: ${result.stdout}`).toBe("");
+    expect(result.status, `${target.name}: ${result.stdout}`).toBe(0);
+    outputs.push(result.stdout.replace(/ in \S+(?=[;\n])/, " in DB"));
+  }
+  for (const output of outputs.slice(1)) expect(output).toBe(outputs[0]);
+  return outputs[0]!;
+}
+
+async function page(target: Target, pathname: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(`${target.server!.url}${pathname}`);
+  return { status: response.status, body: await response.text() };
+}
+
+/** Every target's server answers `pathname` with this status (and, for 200, a body passing `check`). */
+async function expectPage(pathname: string, status: number, check?: (body: string) => void): Promise<void> {
+  for (const target of targets) {
+    const answer = await page(target, pathname);
+    expect(answer.status, `${target.name} ${pathname}`).toBe(status);
+    if (status === 200) check?.(answer.body);
+  }
+}
+
+/** /hindi/धीरे-धीरे-रे-मना as a URL path. */
+const postPath = (language: string, slug: string) => `/${language}/${encodeURIComponent(slug)}`;
+
+/** The featured image's address on a post page (a synced copy under /images/synced/). */
+function syncedImage(body: string): string {
+  const match = /\/images\/synced\/[^"'\s),]+/.exec(body);
+  expect(match, "a synced featured image on the page").not.toBeNull();
+  return match![0].replaceAll("&amp;", "&");
+}
+
+/** Every row of every table of a SQLite file, as text: equal snapshots, an unchanged database. */
+function snapshotSqlite(file: string): string {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .pluck()
+      .all() as string[];
+    return JSON.stringify(
+      tables.map((table) => [
+        table,
+        db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().all(),
+      ]),
+      (_key, value) => (typeof value === "bigint" ? value.toString() : value),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** Every row of every table of a PostgreSQL database, as text. */
+async function snapshotPostgres(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+    );
+    const all: unknown[] = [];
+    for (const { name } of tables.rows) {
+      const rows = await client.query(`SELECT * FROM ${pg.escapeIdentifier(name)}`);
+      all.push([name, rows.rows.map((row) => JSON.stringify(row)).sort()]);
+    }
+    return JSON.stringify(all);
+  } finally {
+    await client.end();
+  }
+}
+
+function snapshot(target: Target): Promise<string> | string {
+  return target.databaseUrl.startsWith("file:")
+    ? snapshotSqlite(target.databaseUrl.slice("file:".length))
+    : snapshotPostgres(target.databaseUrl);
+}
+
+async function restJson<T>(pathname: string): Promise<T> {
+  const response = await fetch(`${wp.url}/wp-json/wp/v2/${pathname}`);
+  expect(response.status, pathname).toBe(200);
+  return (await response.json()) as T;
+}
+
+interface RestPost {
+  id: number;
+  slug: string;
+  title: { rendered: string };
+  content: { rendered: string };
+  featured_media: number;
+  categories: number[];
+  _embedded?: {
+    author?: { name: string }[];
+    "wp:featuredmedia"?: { source_url: string }[];
+    "wp:term"?: { name: string; taxonomy: string }[][];
+  };
+}
+
+describe.skipIf(!available)("a real WordPress", () => {
+  test("the harness: posts made through WordPress's PHP API show in its REST API, with their changes", async () => {
+    await wp.user("harness", { name: "Harness Author" });
+    const image = await wp.makeImage("harness.jpg");
+    const id = await wp.createPost({
+      title: "Harness check",
+      content: "<p>Made by the harness.</p>",
+      categories: ["English"],
+      tags: ["harness"],
+      author: "harness",
+      image,
+    });
+    const [post] = await restJson<RestPost[]>(`posts?include=${id}&_embed`);
+    expect(post!.title.rendered).toBe("Harness check");
+    expect(post!._embedded?.author?.[0]?.name).toBe("Harness Author");
+    const terms = (post!._embedded?.["wp:term"] ?? []).flat().map((term) => term.name);
+    expect(terms).toEqual(expect.arrayContaining(["English", "harness"]));
+    const media = post!._embedded?.["wp:featuredmedia"]?.[0]?.source_url ?? "";
+    expect(media).toMatch(new RegExp(`^${wp.url}/wp-content/uploads/.+\\.jpg$`));
+    const file = await fetch(media);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toMatch(/^image\/jpeg/);
+
+    await wp.editPost(id, { title: "Harness check, edited" });
+    expect((await restJson<RestPost>(`posts/${id}`)).title.rendered).toBe("Harness check, edited");
+    await wp.unpublishPost(id);
+    expect((await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}`)).status).toBe(401);
+    await wp.editPost(id, { status: "publish" });
+    await wp.trashPost(id);
+    expect((await restJson<RestPost[]>(`posts?include=${id}`)).length).toBe(0);
+    expect((await wp.getPost(id))?.status).toBe("trash");
+    await wp.deletePost(id);
+    expect(await wp.getPost(id)).toBeNull();
+    expect((await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}`)).status).toBe(404);
+    // Pretty permalinks: the REST API answered at /wp-json/, not ?rest_route=.
+    expect(wp.requests().some((line) => line.startsWith("GET /wp-json/wp/v2/posts"))).toBe(true);
+  });
+
+  test("first sync: posts in English, Hindi and Marathi by category, with featured image and author; a post of no language is skipped", async () => {
+    await wp.user("emerson", { name: "Ralph Waldo Emerson" });
+    await wp.user("kabir", { name: "कबीर" });
+    await wp.user("tukaram", { name: "संत तुकाराम" });
+    await wp.category("Recipes");
+    ids.sea = await wp.createPost({
+      title: "The voice of the sea",
+      content: "<p>The sea speaks to the one who listens.</p>",
+      categories: ["English"],
+      tags: ["nature"],
+      author: "emerson",
+      image: await wp.makeImage("sea.jpg"),
+    });
+    ids.steps = await wp.createPost({
+      title: "Small steps",
+      content: "<p>Every journey starts where you stand.</p>",
+      categories: ["English"],
+      author: "emerson",
+    });
+    ids.gone = await wp.createPost({
+      title: "A quote to be deleted",
+      content: "<p>Here today, gone tomorrow.</p>",
+      categories: ["English"],
+      author: "emerson",
+    });
+    ids.kabir = await wp.createPost({
+      title: "धीरे धीरे रे मना",
+      slug: "धीरे-धीरे-रे-मना",
+      content: "<p>धीरे धीरे रे मना, धीरे सब कुछ होय।</p>",
+      categories: ["Hindi"],
+      tags: ["धैर्य"],
+      author: "kabir",
+      image: await wp.makeImage("kabir.jpg"),
+    });
+    ids.tukaram = await wp.createPost({
+      title: "वृक्षवल्ली आम्हा सोयरी",
+      slug: "वृक्षवल्ली-आम्हा-सोयरी",
+      content: "<p>वृक्षवल्ली आम्हा सोयरी वनचरें।</p>",
+      categories: ["Marathi"],
+      author: "tukaram",
+    });
+    ids.recipe = await wp.createPost({
+      title: "Lemon rice",
+      content: "<p>Not a quote.</p>",
+      categories: ["Recipes"],
+      author: "emerson",
+    });
+
+    const output = await syncAll();
+    const [summary, ...rest] = output.trimEnd().split("\n");
+    expect(summary).toMatch(/^sync http:\/\/127\.0\.0\.1:\d+: 5 created, 0 updated, 0 unpublished, 0 unchanged, 1 skipped in DB; 2 images downloaded$/);
+    expect(rest).toEqual([expect.stringMatching(new RegExp(`^skipped: post ${ids.recipe} "lemon-rice": language`))]);
+
+    for (const target of targets) {
+      target.server = await startServer({
+        env: { DATABASE_URL: target.databaseUrl, SYNCED_IMAGE_DIR: target.imageDir },
+      });
+    }
+    await expectPage("/english/the-voice-of-the-sea", 200, (body) => {
+      expect(body).toContain("The voice of the sea");
+      expect(body).toContain("The sea speaks to the one who listens.");
+      expect(body).toContain("Ralph Waldo Emerson");
+    });
+    for (const target of targets) {
+      const image = syncedImage((await page(target, "/english/the-voice-of-the-sea")).body);
+      const response = await fetch(`${target.server!.url}${image}`);
+      expect(response.status, image).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^image\/jpeg/);
+    }
+    await expectPage("/english/small-steps", 200, (body) => expect(body).toContain("Every journey starts"));
+    await expectPage(postPath("hindi", "धीरे-धीरे-रे-मना"), 200, (body) => {
+      expect(body).toContain("धीरे सब कुछ होय");
+      expect(body).toContain("कबीर");
+      expect(body).toMatch(/\/images\/synced\//);
+    });
+    await expectPage(postPath("marathi", "वृक्षवल्ली-आम्हा-सोयरी"), 200, (body) =>
+      expect(body).toContain("संत तुकाराम"),
+    );
+    await expectPage("/english/lemon-rice", 404);
+  });
+
+  test("a second sync with nothing changed writes nothing and says so", async () => {
+    const before = await Promise.all(targets.map(snapshot));
+    const output = await syncAll();
+    expect(output).toMatch(/^sync http:\/\/127\.0\.0\.1:\d+: nothing changed \(5 unchanged, 1 skipped\)\n/);
+    expect(await Promise.all(targets.map(snapshot))).toEqual(before);
+  });
+
+  test("an edit, a trash, a permanent delete, a draft, a new post and a changed featured image, in one sync", async () => {
+    const seaBefore = syncedImage((await page(sqlite(), "/english/the-voice-of-the-sea")).body);
+    await wp.editPost(ids.steps!, {
+      title: "Small steps, every day",
+      content: "<p>Every journey starts with the step you take today.</p>",
+    });
+    await wp.trashPost(ids.kabir!);
+    await wp.deletePost(ids.gone!);
+    await wp.unpublishPost(ids.tukaram!, "draft");
+    ids.fresh = await wp.createPost({
+      title: "ज्ञानाचा दिवा",
+      slug: "ज्ञानाचा-दिवा",
+      content: "<p>ज्ञानाचा दिवा अंधार दूर करतो.</p>",
+      categories: ["Marathi"],
+      author: "tukaram",
+    });
+    await wp.setFeaturedImage(ids.sea!, await wp.makeImage("sea-at-dawn.jpg", { rgb: [250, 180, 60] }));
+
+    const output = await syncAll();
+    expect(output).toMatch(
+      /^sync http:\/\/127\.0\.0\.1:\d+: 1 created, 2 updated, 3 unpublished, 0 unchanged, 1 skipped in DB; 1 image downloaded\n/,
+    );
+
+    // The edit keeps the post's address (its slug did not change) and shows the new words.
+    await expectPage("/english/small-steps", 200, (body) => {
+      expect(body).toContain("Small steps, every day");
+      expect(body).toContain("the step you take today");
+    });
+    await expectPage(postPath("hindi", "धीरे-धीरे-रे-मना"), 404);
+    await expectPage("/english/a-quote-to-be-deleted", 404);
+    await expectPage(postPath("marathi", "वृक्षवल्ली-आम्हा-सोयरी"), 404);
+    await expectPage(postPath("marathi", "ज्ञानाचा-दिवा"), 200, (body) => expect(body).toContain("अंधार दूर करतो"));
+    for (const target of targets) {
+      const image = syncedImage((await page(target, "/english/the-voice-of-the-sea")).body);
+      expect(image).not.toBe(seaBefore);
+      expect((await fetch(`${target.server!.url}${image}`)).status).toBe(200);
+    }
+    for (const target of targets) {
+      const home = (await page(target, "/hindi/home")).body;
+      expect(home).not.toContain("धीरे सब कुछ होय");
+    }
+  });
+
+  test("an untitled post is published with its opening words as its title", async () => {
+    ids.untitled = await wp.createPost({
+      title: "",
+      content: "<p>Whatever you can do or dream you can, begin it.</p>",
+      categories: ["English"],
+      author: "emerson",
+    });
+    const output = await syncAll();
+    expect(output).toMatch(/^sync http:\/\/127\.0\.0\.1:\d+: 1 created, 0 updated, 0 unpublished/);
+    // WordPress gives an untitled post its id as slug.
+    await expectPage(`/english/${ids.untitled}`, 200, (body) => {
+      const title = /<h1[^>]*>([^<]*)</.exec(body)?.[1] ?? "";
+      expect(title.trim()).not.toBe("");
+      expect(body).toContain("begin it.");
+    });
+  });
+
+  test("a sync killed (SIGKILL) mid-run leaves the database as it was; the next run does the work", async () => {
+    await wp.editPost(ids.steps!, { content: "<p>One step, then the next.</p>" });
+    await wp.setFeaturedImage(ids.steps!, await wp.makeImage("steps.jpg"));
+    const target = sqlite();
+    const before = snapshotSqlite(target.databaseUrl.slice("file:".length));
+    // The run is held at the new image's download: past reading the posts, before writing.
+    const hold = wp.hold(/\/wp-content\/uploads\//);
+    const child = spawn(process.execPath, [path.join(ROOT, "bin/sukti.js"), "sync", wp.url], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: target.databaseUrl, SYNCED_IMAGE_DIR: target.imageDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once("exit", (_code, signal) => resolve(signal)),
+    );
+    try {
+      await Promise.race([
+        hold.reached(),
+        exited.then(() => {
+          throw new Error(`sync ended before the held request:\n${output}`);
+        }),
+      ]);
+      child.kill("SIGKILL");
+      expect(await exited).toBe("SIGKILL");
+    } finally {
+      hold.release();
+      child.kill("SIGKILL");
+    }
+    expect(snapshotSqlite(target.databaseUrl.slice("file:".length))).toBe(before);
+    await expectPage("/english/small-steps", 200, (body) => expect(body).not.toContain("then the next"));
+
+    const output2 = await syncAll();
+    expect(output2).toMatch(/^sync http:\/\/127\.0\.0\.1:\d+: 0 created, 1 updated, 0 unpublished/);
+    await expectPage("/english/small-steps", 200, (body) => expect(body).toContain("One step, then the next."));
+    expect(readdirSync(target.imageDir).length).toBeGreaterThan(0);
+  });
+});
