@@ -157,9 +157,12 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
         if (!(error instanceof HttpError) || error.status !== 400) throw error;
         for await (const page of client.pages("/wp/v2/posts", postParams)) take(page);
       }
-      // Listed posts whose modified time is not the one written (and not just read): read them too.
+      // Listed posts whose modified time is not the one written, or that sync unpublished (and not just read): read them too.
       const missing = [...listed]
-        .filter(([id, modified]) => !fetched.has(id) && stored.get(id)?.modifiedGmt !== modified)
+        .filter(([id, modified]) => {
+          const known = stored.get(id);
+          return !fetched.has(id) && (known?.modifiedGmt !== modified || !known.published);
+        })
         .map(([id]) => id);
       for (let at = 0; at < missing.length; at += 100) {
         const include = missing.slice(at, at + 100).join(",");
@@ -209,12 +212,26 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
       planned.push({ wpId: id, label, modifiedGmt: post.modified_gmt ?? listed.get(id) ?? "", record });
     }
 
-    const newest = [...listed.values()].reduce((a, b) => (b > a ? b : a), state?.lastModifiedGmt ?? "");
+    const newest = [...listed.values()].reduce((a, b) => (b > a ? b : a), "");
     // Every post of this source may give up its idNum or translation group to another of its posts.
     const ours = new Set<string>();
     await writes.transaction({ incoming: ours, dryRun }, async (writer, sync) => {
       // Read again inside the transaction: another run may have committed since.
       const current = new Map((await sync.posts(source)).map((post) => [post.wpId, post]));
+      const state = (await sync.source(source)) ?? {
+        url: source,
+        lastModifiedGmt: "",
+        lastFullReadAt: 0,
+        fullReads: 0,
+      };
+      const next: SyncSourceState = {
+        url: source,
+        lastModifiedGmt: newest > state.lastModifiedGmt ? newest : state.lastModifiedGmt,
+        lastFullReadAt: fullRead ? now() : state.lastFullReadAt,
+        fullReads: state.fullReads + (fullRead ? 1 : 0),
+      };
+      // The site's row first: its posts' rows refer to it.
+      if (!dryRun && state.fullReads === 0 && state.lastFullReadAt === 0) await sync.saveSource(next);
       for (const post of current.values()) ours.add(postKey(post.language, post.slug));
       for (const plan of planned) ours.add(postKey(plan.record.language, plan.record.slug));
       const groups = new Set<string>();
@@ -316,21 +333,13 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
         await unpublish(prior);
       }
 
-      if (!dryRun) {
-        const next: SyncSourceState = {
-          url: source,
-          lastModifiedGmt: newest,
-          lastFullReadAt: fullRead ? now() : (state?.lastFullReadAt ?? 0),
-          fullReads: (state?.fullReads ?? 0) + (fullRead ? 1 : 0),
-        };
-        if (
-          !state ||
-          state.lastModifiedGmt !== next.lastModifiedGmt ||
+      if (
+        !dryRun &&
+        (state.lastModifiedGmt !== next.lastModifiedGmt ||
           state.lastFullReadAt !== next.lastFullReadAt ||
-          state.fullReads !== next.fullReads
-        ) {
-          await sync.saveSource(next);
-        }
+          state.fullReads !== next.fullReads)
+      ) {
+        await sync.saveSource(next);
       }
     });
     return report;
