@@ -11,6 +11,7 @@
 // PHP API (tests/support/wordpress/act.php run with wp-load.php).
 // Everything is stopped and the directory removed by stop(), and on exit.
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   chownSync,
@@ -26,7 +27,6 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./server.ts";
@@ -37,7 +37,10 @@ export const WORDPRESS_SKIP_MESSAGE =
 const WORDPRESS_DIR = "/usr/share/wordpress";
 const SUPPORT = path.join(import.meta.dirname, "wordpress");
 
-function which(name: string, dirs = ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"]): string | null {
+function which(
+  name: string,
+  dirs = ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"],
+): string | null {
   for (const dir of dirs) if (existsSync(path.join(dir, name))) return path.join(dir, name);
   return null;
 }
@@ -125,7 +128,10 @@ export interface TestWordPress {
   setFeaturedImage(id: number, file: string): Promise<number>;
   getPost(id: number): Promise<WordPressPost | null>;
   /** Writes a JPEG (GD) of one colour with a label; returns its path. */
-  makeImage(name: string, options?: { width?: number; height?: number; rgb?: [number, number, number] }): Promise<string>;
+  makeImage(
+    name: string,
+    options?: { width?: number; height?: number; rgb?: [number, number, number] },
+  ): Promise<string>;
   /** An application password for a user (for --user and SUKTI_WP_PASSWORD). */
   applicationPassword(login: string): Promise<string>;
   /** Requests the built-in server has answered or is answering: "GET /wp-json/…" lines, oldest first. */
@@ -371,7 +377,8 @@ export async function startWordPress(options: { title?: string } = {}): Promise<
       } catch (error) {
         await stopProcess(candidate, "SIGKILL");
         started.pop();
-        if (attempt < 3 && /Address already in use|Can't start server: Bind/i.test(candidate.output())) continue;
+        if (attempt < 3 && /Address already in use|Can't start server: Bind/i.test(candidate.output()))
+          continue;
         throw error;
       }
     }
@@ -388,17 +395,21 @@ export async function startWordPress(options: { title?: string } = {}): Promise<
       }
       const php = start(
         "php",
-        ["-d", "display_errors=stderr", "-S", `127.0.0.1:${port}`, "-t", path.join(dir, "wp"), path.join(dir, "router.php")],
+        [
+          "-d",
+          "display_errors=stderr",
+          "-S",
+          `127.0.0.1:${port}`,
+          "-t",
+          path.join(dir, "wp"),
+          path.join(dir, "router.php"),
+        ],
         // Workers: a held request (hold()) must not hold up the others.
         { cwd: dir, env: { ...process.env, PHP_CLI_SERVER_WORKERS: "4" } },
       );
       started.push(php);
       try {
-        await waitFor(
-          "PHP's built-in server",
-          () => /Development Server .* started/.test(php.output()),
-          php,
-        );
+        await waitFor("PHP's built-in server", () => /Development Server .* started/.test(php.output()), php);
       } catch (error) {
         await stopProcess(php, "SIGKILL");
         started.pop();
@@ -426,7 +437,12 @@ export async function startWordPress(options: { title?: string } = {}): Promise<
   }
 }
 
-function makeHandle(dir: string, url: string, adminPassword: string, cleanup: () => Promise<void>): TestWordPress {
+function makeHandle(
+  dir: string,
+  url: string,
+  adminPassword: string,
+  cleanup: () => Promise<void>,
+): TestWordPress {
   let stopped = false;
   let images = 0;
   const act = async <T>(actions: Record<string, unknown>[]): Promise<T[]> =>
@@ -452,7 +468,8 @@ function makeHandle(dir: string, url: string, adminPassword: string, cleanup: ()
     unpublishPost: async (id, status = "draft") => {
       await one({ action: "update", id, status });
     },
-    setFeaturedImage: async (id, file) => (await one<{ id: number }>({ action: "image", id, image: file })).id,
+    setFeaturedImage: async (id, file) =>
+      (await one<{ id: number }>({ action: "image", id, image: file })).id,
     getPost: (id) => one<WordPressPost | null>({ action: "get", id }),
     makeImage: async (name, options = {}) => {
       const file = path.join(dir, "images", name);
