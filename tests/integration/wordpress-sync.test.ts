@@ -227,182 +227,223 @@ interface RestPost {
 }
 
 describe.skipIf(!available)("a real WordPress", () => {
-  test("the harness: posts made through WordPress's PHP API show in its REST API, with their changes", async () => {
-    await wp.user("harness", { name: "Harness Author" });
-    const image = await wp.makeImage("harness.jpg");
-    const id = await wp.createPost({
-      title: "Harness check",
-      content: "<p>Made by the harness.</p>",
-      categories: ["English"],
-      tags: ["harness"],
-      author: "harness",
-      image,
-    });
-    const [post] = await restJson<RestPost[]>(`posts?include=${id}&_embed`);
-    expect(post!.title.rendered).toBe("Harness check");
-    expect(post!._embedded?.author?.[0]?.name).toBe("Harness Author");
-    const terms = (post!._embedded?.["wp:term"] ?? []).flat().map((term) => term.name);
-    expect(terms).toEqual(expect.arrayContaining(["English", "harness"]));
-    const media = post!._embedded?.["wp:featuredmedia"]?.[0]?.source_url ?? "";
-    expect(media).toMatch(new RegExp(`^${wp.url}/wp-content/uploads/.+\\.jpg$`));
-    const file = await fetch(media);
-    expect(file.status).toBe(200);
-    expect(file.headers.get("content-type")).toMatch(/^image\/jpeg/);
+  // Each test does several WordPress page loads and syncs: minutes on a busy machine, not the default 30 s.
+  const SLOW = { timeout: 180_000 };
 
-    await wp.editPost(id, { title: "Harness check, edited" });
-    expect((await restJson<RestPost>(`posts/${id}`)).title.rendered).toBe("Harness check, edited");
-    await wp.unpublishPost(id);
-    expect((await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}`)).status).toBe(401);
-    await wp.editPost(id, { status: "publish" });
-    await wp.trashPost(id);
-    expect((await restJson<RestPost[]>(`posts?include=${id}`)).length).toBe(0);
-    expect((await wp.getPost(id))?.status).toBe("trash");
-    await wp.deletePost(id);
-    expect(await wp.getPost(id)).toBeNull();
-    expect((await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}`)).status).toBe(404);
-    // Pretty permalinks: the REST API answered at /wp-json/, not ?rest_route=.
-    expect(wp.requests().some((line) => line.startsWith("GET /wp-json/wp/v2/posts"))).toBe(true);
-  });
-
-  test("first sync: posts in English, Hindi and Marathi by category, with featured image and author; a post of no language is skipped", async () => {
-    await wp.user("emerson", { name: "Ralph Waldo Emerson" });
-    await wp.user("kabir", { name: "कबीर" });
-    await wp.user("tukaram", { name: "संत तुकाराम" });
-    await wp.category("Recipes");
-    ids.sea = await wp.createPost({
-      title: "The voice of the sea",
-      content: "<p>The sea speaks to the one who listens.</p>",
-      categories: ["English"],
-      tags: ["nature"],
-      author: "emerson",
-      image: await wp.makeImage("sea.jpg"),
-    });
-    ids.steps = await wp.createPost({
-      title: "Small steps",
-      content: "<p>Every journey starts where you stand.</p>",
-      categories: ["English"],
-      author: "emerson",
-    });
-    ids.gone = await wp.createPost({
-      title: "A quote to be deleted",
-      content: "<p>Here today, gone tomorrow.</p>",
-      categories: ["English"],
-      author: "emerson",
-    });
-    ids.kabir = await wp.createPost({
-      title: "धीरे धीरे रे मना",
-      slug: "धीरे-धीरे-रे-मना",
-      content: "<p>धीरे धीरे रे मना, धीरे सब कुछ होय।</p>",
-      categories: ["Hindi"],
-      tags: ["धैर्य"],
-      author: "kabir",
-      image: await wp.makeImage("kabir.jpg"),
-    });
-    ids.tukaram = await wp.createPost({
-      title: "वृक्षवल्ली आम्हा सोयरी",
-      slug: "वृक्षवल्ली-आम्हा-सोयरी",
-      content: "<p>वृक्षवल्ली आम्हा सोयरी वनचरें।</p>",
-      categories: ["Marathi"],
-      author: "tukaram",
-    });
-    ids.recipe = await wp.createPost({
-      title: "Lemon rice",
-      content: "<p>Not a quote.</p>",
-      categories: ["Recipes"],
-      author: "emerson",
-    });
-
-    const output = await syncAll();
-    const [summary, ...rest] = output.trimEnd().split("\n");
-    expect(summary).toMatch(
-      /^sync http:\/\/127\.0\.0\.1:\d+: 5 created, 0 updated, 0 unpublished, 0 unchanged, 1 skipped in DB; 2 images? downloaded$/,
-    );
-    expect(rest).toEqual([
-      expect.stringMatching(new RegExp(`^skipped: post ${ids.recipe} "lemon-rice": language`)),
-    ]);
-
-    for (const target of targets) {
-      target.server = await startServer({
-        env: { DATABASE_URL: target.databaseUrl, SYNCED_IMAGE_DIR: target.imageDir },
+  test(
+    "the harness: posts made through WordPress's PHP API show in its REST API, with their changes",
+    SLOW,
+    async () => {
+      await wp.user("harness", { name: "Harness Author" });
+      const image = await wp.makeImage("harness.jpg");
+      const id = await wp.createPost({
+        title: "Harness check",
+        content: "<p>Made by the harness.</p>",
+        categories: ["English"],
+        tags: ["harness"],
+        author: "harness",
+        image,
       });
-    }
-    await expectPage("/english/the-voice-of-the-sea", 200, (body) => {
-      expect(body).toContain("The voice of the sea");
-      expect(body).toContain("The sea speaks to the one who listens.");
-      expect(body).toContain("Ralph Waldo Emerson");
-    });
-    for (const target of targets) {
-      const image = syncedImage((await page(target, "/english/the-voice-of-the-sea")).body);
-      const response = await fetch(`${target.server!.url}${image}`);
-      expect(response.status, image).toBe(200);
-      expect(response.headers.get("content-type")).toMatch(/^image\/jpeg/);
-    }
-    await expectPage("/english/small-steps", 200, (body) => expect(body).toContain("Every journey starts"));
-    await expectPage(postPath("hindi", "धीरे-धीरे-रे-मना"), 200, (body) => {
-      expect(body).toContain("धीरे सब कुछ होय");
-      expect(body).toContain("कबीर");
-      expect(body).toMatch(/\/images\/synced\//);
-    });
-    await expectPage(postPath("marathi", "वृक्षवल्ली-आम्हा-सोयरी"), 200, (body) =>
-      expect(body).toContain("संत तुकाराम"),
-    );
-    await expectPage("/english/lemon-rice", 404);
-  });
+      const [post] = await restJson<RestPost[]>(`posts?include=${id}&_embed`);
+      expect(post!.title.rendered).toBe("Harness check");
+      expect(post!._embedded?.author?.[0]?.name).toBe("Harness Author");
+      const terms = (post!._embedded?.["wp:term"] ?? []).flat().map((term) => term.name);
+      expect(terms).toEqual(expect.arrayContaining(["English", "harness"]));
+      const media = post!._embedded?.["wp:featuredmedia"]?.[0]?.source_url ?? "";
+      expect(media).toMatch(new RegExp(`^${wp.url}/wp-content/uploads/.+\\.jpg$`));
+      const file = await fetch(media);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toMatch(/^image\/jpeg/);
 
-  test("a second sync with nothing changed writes nothing and says so", async () => {
+      await wp.editPost(id, { title: "Harness check, edited" });
+      expect((await restJson<RestPost>(`posts/${id}`)).title.rendered).toBe("Harness check, edited");
+      await wp.unpublishPost(id);
+      expect((await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}`)).status).toBe(401);
+      await wp.editPost(id, { status: "publish" });
+      await wp.trashPost(id);
+      expect((await restJson<RestPost[]>(`posts?include=${id}`)).length).toBe(0);
+      expect((await wp.getPost(id))?.status).toBe("trash");
+      await wp.deletePost(id);
+      expect(await wp.getPost(id)).toBeNull();
+      expect((await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}`)).status).toBe(404);
+      // Pretty permalinks: the REST API answered at /wp-json/, not ?rest_route=.
+      expect(wp.requests().some((line) => line.startsWith("GET /wp-json/wp/v2/posts"))).toBe(true);
+    },
+  );
+
+  test(
+    "first sync: posts in English, Hindi and Marathi by category, with featured image and author; a post of no language is skipped",
+    SLOW,
+    async () => {
+      // One PHP process for all of it (a WordPress load each is ~1 s on a busy machine).
+      const image = (name: string) => path.join(wp.dir, "images", name);
+      const made = await wp.act<{ id: number }>([
+        { action: "user", login: "emerson", name: "Ralph Waldo Emerson" },
+        { action: "user", login: "kabir", name: "कबीर" },
+        { action: "user", login: "tukaram", name: "संत तुकाराम" },
+        { action: "category", name: "Recipes" },
+        { action: "makeImage", path: image("sea.jpg"), width: 640, height: 480, rgb: [20, 90, 160] },
+        { action: "makeImage", path: image("kabir.jpg"), width: 480, height: 640, rgb: [200, 120, 40] },
+        {
+          action: "create",
+          title: "The voice of the sea",
+          content: "<p>The sea speaks to the one who listens.</p>",
+          categories: ["English"],
+          tags: ["nature"],
+          author: "emerson",
+          image: image("sea.jpg"),
+        },
+        {
+          action: "create",
+          title: "Small steps",
+          content: "<p>Every journey starts where you stand.</p>",
+          categories: ["English"],
+          author: "emerson",
+        },
+        {
+          action: "create",
+          title: "A quote to be deleted",
+          content: "<p>Here today, gone tomorrow.</p>",
+          categories: ["English"],
+          author: "emerson",
+        },
+        {
+          action: "create",
+          title: "धीरे धीरे रे मना",
+          slug: "धीरे-धीरे-रे-मना",
+          content: "<p>धीरे धीरे रे मना, धीरे सब कुछ होय।</p>",
+          categories: ["Hindi"],
+          tags: ["धैर्य"],
+          author: "kabir",
+          image: image("kabir.jpg"),
+        },
+        {
+          action: "create",
+          title: "वृक्षवल्ली आम्हा सोयरी",
+          slug: "वृक्षवल्ली-आम्हा-सोयरी",
+          content: "<p>वृक्षवल्ली आम्हा सोयरी वनचरें।</p>",
+          categories: ["Marathi"],
+          author: "tukaram",
+        },
+        {
+          action: "create",
+          title: "Lemon rice",
+          content: "<p>Not a quote.</p>",
+          categories: ["Recipes"],
+          author: "emerson",
+        },
+      ]);
+      [ids.sea, ids.steps, ids.gone, ids.kabir, ids.tukaram, ids.recipe] = made
+        .slice(6)
+        .map((result) => result.id);
+
+      const output = await syncAll();
+      const [summary, ...rest] = output.trimEnd().split("\n");
+      expect(summary).toMatch(
+        /^sync http:\/\/127\.0\.0\.1:\d+: 5 created, 0 updated, 0 unpublished, 0 unchanged, 1 skipped in DB; 2 images? downloaded$/,
+      );
+      expect(rest).toEqual([
+        expect.stringMatching(new RegExp(`^skipped: post ${ids.recipe} "lemon-rice": language`)),
+      ]);
+
+      for (const target of targets) {
+        target.server = await startServer({
+          env: { DATABASE_URL: target.databaseUrl, SYNCED_IMAGE_DIR: target.imageDir },
+        });
+      }
+      await expectPage("/english/the-voice-of-the-sea", 200, (body) => {
+        expect(body).toContain("The voice of the sea");
+        expect(body).toContain("The sea speaks to the one who listens.");
+        expect(body).toContain("Ralph Waldo Emerson");
+      });
+      for (const target of targets) {
+        const image = syncedImage((await page(target, "/english/the-voice-of-the-sea")).body);
+        const response = await fetch(`${target.server!.url}${image}`);
+        expect(response.status, image).toBe(200);
+        expect(response.headers.get("content-type")).toMatch(/^image\/jpeg/);
+      }
+      await expectPage("/english/small-steps", 200, (body) => expect(body).toContain("Every journey starts"));
+      await expectPage(postPath("hindi", "धीरे-धीरे-रे-मना"), 200, (body) => {
+        expect(body).toContain("धीरे सब कुछ होय");
+        expect(body).toContain("कबीर");
+        expect(body).toMatch(/\/images\/synced\//);
+      });
+      await expectPage(postPath("marathi", "वृक्षवल्ली-आम्हा-सोयरी"), 200, (body) =>
+        expect(body).toContain("संत तुकाराम"),
+      );
+      await expectPage("/english/lemon-rice", 404);
+    },
+  );
+
+  test("a second sync with nothing changed writes nothing and says so", SLOW, async () => {
     const before = await Promise.all(targets.map(snapshot));
     const output = await syncAll();
     expect(output).toMatch(/^sync http:\/\/127\.0\.0\.1:\d+: nothing changed \(5 unchanged, 1 skipped\)\n/);
     expect(await Promise.all(targets.map(snapshot))).toEqual(before);
   });
 
-  test("an edit, a trash, a permanent delete, a draft, a new post and a changed featured image, in one sync", async () => {
-    const seaBefore = syncedImage((await page(sqlite(), "/english/the-voice-of-the-sea")).body);
-    await wp.editPost(ids.steps!, {
-      title: "Small steps, every day",
-      content: "<p>Every journey starts with the step you take today.</p>",
-    });
-    await wp.trashPost(ids.kabir!);
-    await wp.deletePost(ids.gone!);
-    await wp.unpublishPost(ids.tukaram!, "draft");
-    ids.fresh = await wp.createPost({
-      title: "ज्ञानाचा दिवा",
-      slug: "ज्ञानाचा-दिवा",
-      content: "<p>ज्ञानाचा दिवा अंधार दूर करतो.</p>",
-      categories: ["Marathi"],
-      author: "tukaram",
-    });
-    await wp.setFeaturedImage(ids.sea!, await wp.makeImage("sea-at-dawn.jpg", { rgb: [250, 180, 60] }));
+  test(
+    "an edit, a trash, a permanent delete, a draft, a new post and a changed featured image, in one sync",
+    SLOW,
+    async () => {
+      const seaBefore = syncedImage((await page(sqlite(), "/english/the-voice-of-the-sea")).body);
+      const dawn = path.join(wp.dir, "images", "sea-at-dawn.jpg");
+      const made = await wp.act<{ id: number }>([
+        {
+          action: "update",
+          id: ids.steps,
+          title: "Small steps, every day",
+          content: "<p>Every journey starts with the step you take today.</p>",
+        },
+        { action: "trash", id: ids.kabir },
+        { action: "delete", id: ids.gone },
+        { action: "update", id: ids.tukaram, status: "draft" },
+        {
+          action: "create",
+          title: "ज्ञानाचा दिवा",
+          slug: "ज्ञानाचा-दिवा",
+          content: "<p>ज्ञानाचा दिवा अंधार दूर करतो.</p>",
+          categories: ["Marathi"],
+          author: "tukaram",
+        },
+        { action: "makeImage", path: dawn, width: 640, height: 480, rgb: [250, 180, 60] },
+        { action: "image", id: ids.sea, image: dawn },
+      ]);
+      ids.fresh = made[4]!.id;
+      expect((await wp.getPost(ids.kabir!))?.status).toBe("trash");
+      expect(await wp.getPost(ids.gone!)).toBeNull();
 
-    const output = await syncAll();
-    expect(output).toMatch(
-      /^sync http:\/\/127\.0\.0\.1:\d+: 1 created, 2 updated, 3 unpublished, 0 unchanged, 1 skipped in DB; 1 image downloaded\n/,
-    );
+      const output = await syncAll();
+      expect(output).toMatch(
+        /^sync http:\/\/127\.0\.0\.1:\d+: 1 created, 2 updated, 3 unpublished, 0 unchanged, 1 skipped in DB; 1 image downloaded\n/,
+      );
 
-    // The edit keeps the post's address (its slug did not change) and shows the new words.
-    await expectPage("/english/small-steps", 200, (body) => {
-      expect(body).toContain("Small steps, every day");
-      expect(body).toContain("the step you take today");
-    });
-    await expectPage(postPath("hindi", "धीरे-धीरे-रे-मना"), 404);
-    await expectPage("/english/a-quote-to-be-deleted", 404);
-    await expectPage(postPath("marathi", "वृक्षवल्ली-आम्हा-सोयरी"), 404);
-    await expectPage(postPath("marathi", "ज्ञानाचा-दिवा"), 200, (body) =>
-      expect(body).toContain("अंधार दूर करतो"),
-    );
-    for (const target of targets) {
-      const image = syncedImage((await page(target, "/english/the-voice-of-the-sea")).body);
-      expect(image).not.toBe(seaBefore);
-      expect((await fetch(`${target.server!.url}${image}`)).status).toBe(200);
-    }
-    for (const target of targets) {
-      const home = (await page(target, "/hindi/home")).body;
-      expect(home).not.toContain("धीरे सब कुछ होय");
-    }
-  });
+      // The edit keeps the post's address (its slug did not change) and shows the new words.
+      await expectPage("/english/small-steps", 200, (body) => {
+        expect(body).toContain("Small steps, every day");
+        expect(body).toContain("the step you take today");
+      });
+      await expectPage(postPath("hindi", "धीरे-धीरे-रे-मना"), 404);
+      await expectPage("/english/a-quote-to-be-deleted", 404);
+      await expectPage(postPath("marathi", "वृक्षवल्ली-आम्हा-सोयरी"), 404);
+      await expectPage(postPath("marathi", "ज्ञानाचा-दिवा"), 200, (body) =>
+        expect(body).toContain("अंधार दूर करतो"),
+      );
+      for (const target of targets) {
+        const image = syncedImage((await page(target, "/english/the-voice-of-the-sea")).body);
+        expect(image).not.toBe(seaBefore);
+        expect((await fetch(`${target.server!.url}${image}`)).status).toBe(200);
+      }
+      for (const target of targets) {
+        const home = (await page(target, "/hindi/home")).body;
+        expect(home).not.toContain("धीरे सब कुछ होय");
+      }
+    },
+  );
 
   test.skipIf(!untitledGetsTitle)(
     "an untitled post is published with its opening words as its title",
+    SLOW,
     async () => {
       ids.untitled = await wp.createPost({
         title: "",
@@ -429,45 +470,116 @@ describe.skipIf(!available)("a real WordPress", () => {
     },
   );
 
-  test("a sync killed (SIGKILL) mid-run leaves the database as it was; the next run does the work", async () => {
-    await wp.editPost(ids.steps!, { content: "<p>One step, then the next.</p>" });
-    await wp.setFeaturedImage(ids.steps!, await wp.makeImage("steps.jpg"));
-    const target = sqlite();
-    const before = snapshotSqlite(target.databaseUrl.slice("file:".length));
-    // The run is held at the new image's download: past reading the posts, before writing.
-    const hold = wp.hold(/\/wp-content\/uploads\//);
-    const child = spawn(process.execPath, [path.join(ROOT, "bin/sukti.js"), "sync", wp.url], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: target.databaseUrl, SYNCED_IMAGE_DIR: target.imageDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.once("exit", (_code, signal) => resolve(signal)),
-    );
-    try {
-      await Promise.race([
-        hold.reached(),
-        exited.then(() => {
-          throw new Error(`sync ended before the held request:\n${output}`);
-        }),
-      ]);
-      child.kill("SIGKILL");
-      expect(await exited).toBe("SIGKILL");
-    } finally {
-      hold.release();
-      child.kill("SIGKILL");
-    }
-    expect(snapshotSqlite(target.databaseUrl.slice("file:".length))).toBe(before);
-    await expectPage("/english/small-steps", 200, (body) => expect(body).not.toContain("then the next"));
+  test(
+    "a sync killed (SIGKILL) mid-run leaves the database as it was; the next run does the work",
+    SLOW,
+    async () => {
+      await wp.editPost(ids.steps!, { content: "<p>One step, then the next.</p>" });
+      await wp.setFeaturedImage(ids.steps!, await wp.makeImage("steps.jpg"));
+      const target = sqlite();
+      const before = snapshotSqlite(target.databaseUrl.slice("file:".length));
+      // The run is held at the new image's download: past reading the posts, before writing.
+      const hold = wp.hold(/\/wp-content\/uploads\//);
+      const child = spawn(process.execPath, [path.join(ROOT, "bin/sukti.js"), "sync", wp.url], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: target.databaseUrl, SYNCED_IMAGE_DIR: target.imageDir },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk) => (output += chunk));
+      child.stderr.on("data", (chunk) => (output += chunk));
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.once("exit", (_code, signal) => resolve(signal)),
+      );
+      try {
+        await Promise.race([
+          hold.reached(),
+          exited.then(() => {
+            throw new Error(`sync ended before the held request:\n${output}`);
+          }),
+        ]);
+        child.kill("SIGKILL");
+        expect(await exited).toBe("SIGKILL");
+      } finally {
+        hold.release();
+        child.kill("SIGKILL");
+      }
+      expect(snapshotSqlite(target.databaseUrl.slice("file:".length))).toBe(before);
+      await expectPage("/english/small-steps", 200, (body) => expect(body).not.toContain("then the next"));
 
-    const output2 = await syncAll();
-    expect(output2).toMatch(/^sync http:\/\/127\.0\.0\.1:\d+: 0 created, 1 updated, 0 unpublished/);
-    await expectPage("/english/small-steps", 200, (body) =>
-      expect(body).toContain("One step, then the next."),
-    );
-    expect(readdirSync(target.imageDir).length).toBeGreaterThan(0);
-  });
+      const output2 = await syncAll();
+      expect(output2).toMatch(/^sync http:\/\/127\.0\.0\.1:\d+: 0 created, 1 updated, 0 unpublished/);
+      await expectPage("/english/small-steps", 200, (body) =>
+        expect(body).toContain("One step, then the next."),
+      );
+      expect(readdirSync(target.imageDir).length).toBeGreaterThan(0);
+    },
+  );
+
+  test(
+    "--user with an Application Password: the signed-in read sees private posts, and sync publishes none of them",
+    SLOW,
+    async () => {
+      const password = await wp.applicationPassword("admin");
+      const authorization = `Basic ${Buffer.from(`admin:${password}`).toString("base64")}`;
+      ids.private = await wp.createPost({
+        title: "A private note",
+        content: "<p>For the editors only.</p>",
+        categories: ["English"],
+        author: "emerson",
+        status: "private",
+      });
+      // Signed in, WordPress lists the private post; anonymous, it does not.
+      const signedIn = await fetch(`${wp.url}/wp-json/wp/v2/posts?status=private&_fields=id`, {
+        headers: { authorization },
+      });
+      expect(signedIn.status).toBe(200);
+      expect(((await signedIn.json()) as { id: number }[]).map((post) => post.id)).toContain(ids.private);
+      expect([400, 401]).toContain((await fetch(`${wp.url}/wp-json/wp/v2/posts?status=private`)).status);
+
+      const target = sqlite();
+      const before = snapshotSqlite(target.databaseUrl.slice("file:".length));
+      const result = await runSukti(["sync", wp.url, "--user", "admin"], {
+        DATABASE_URL: target.databaseUrl,
+        SYNCED_IMAGE_DIR: target.imageDir,
+        SUKTI_WP_PASSWORD: password,
+      });
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/^sync http:\/\/127\.0\.0\.1:\d+: nothing changed/);
+      expect(snapshotSqlite(target.databaseUrl.slice("file:".length))).toBe(before);
+      expect((await page(target, "/english/a-private-note")).status).toBe(404);
+      // --user without the password is refused before any request, in one line.
+      const refused = await runSukti(["sync", wp.url, "--user", "admin"], {
+        DATABASE_URL: target.databaseUrl,
+        SUKTI_WP_PASSWORD: "",
+      });
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toMatch(/^sukti: [^\n]*SUKTI_WP_PASSWORD[^\n]*\n$/);
+    },
+  );
+
+  test(
+    "--language-category names a category of another name: its posts are synced in that language",
+    SLOW,
+    async () => {
+      ids.suvichar = await wp.createPost({
+        title: "सुविचार",
+        slug: "सुविचार",
+        content: "<p>सत्य हाच खरा धर्म.</p>",
+        categories: ["Suvichar"],
+        author: "tukaram",
+      });
+      const target = sqlite();
+      const without = await sync(target);
+      expect(without.status).toBe(0);
+      expect(without.stdout).toContain(`skipped: post ${ids.suvichar} "सुविचार": language`);
+      const withFlag = await sync(target, "--language-category", "marathi=suvichar");
+      expect(withFlag.stderr).toBe("");
+      expect(withFlag.stdout).toMatch(/^sync http:\/\/127\.0\.0\.1:\d+: 1 created, 0 updated, 0 unpublished/);
+      const answer = await page(target, postPath("marathi", "सुविचार"));
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain("सत्य हाच खरा धर्म.");
+    },
+  );
 });

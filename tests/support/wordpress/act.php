@@ -142,6 +142,7 @@ foreach ($actions as $a) {
             ] : null;
             break;
         case 'makeImage':
+            wp_mkdir_p(dirname($a['path']));
             $image = imagecreatetruecolor($a['width'], $a['height']);
             [$r, $g, $b] = $a['rgb'];
             imagefill($image, 0, 0, imagecolorallocate($image, $r, $g, $b));
