@@ -260,6 +260,8 @@ async function runSync(args: string[], env: NodeJS.ProcessEnv): Promise<number> 
     full: values.full ?? false,
     dryRun: values["dry-run"] ?? false,
     ...(values.user === undefined ? {} : { user: values.user, password }),
+    // Each retry's reason on stderr only when asked: a run's output is its summary, a failure one line.
+    ...(env.SUKTI_DEBUG ? { client: { log: (line: string) => process.stderr.write(`${line}\n`) } } : {}),
   };
   if (every === null) {
     // The write transaction commits at the very end: an interrupted sync changes nothing.

@@ -22,7 +22,7 @@ export interface ClientOptions {
   maxRetryAfterMs: number;
   /** An answer larger than this is refused (REST pages of 100 posts with their content). */
   maxResponseBytes: number;
-  /** A line for the operator (a retry); stderr by default. */
+  /** Told of each retry, with a line saying why (sync counts them; SUKTI_DEBUG prints them). */
   log: (line: string) => void;
   /** Stops waits and requests (SIGTERM, SIGINT). */
   signal?: AbortSignal;
@@ -35,7 +35,7 @@ export const DEFAULT_CLIENT_OPTIONS: ClientOptions = {
   maxBackoffMs: 30_000,
   maxRetryAfterMs: 120_000,
   maxResponseBytes: 32 * 1024 * 1024,
-  log: (line) => process.stderr.write(`${line}\n`),
+  log: () => {},
 };
 
 const MAX_REDIRECTS = 5;

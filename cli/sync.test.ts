@@ -7,11 +7,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { UserError } from "#cli/errors.ts";
 import { type SyncOptions, syncSite } from "#cli/sync.ts";
 import { runSukti } from "#tests/support/cli.ts";
 import { PNG, startWpStub, type WpStub } from "#tests/support/wp-rest-stub.ts";
+
+// Runs over loopback HTTP and a real database: generous on a busy machine (nothing here asserts on time).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let dir: string;
 let dbFile: string;
@@ -231,6 +234,7 @@ describe("retries", () => {
     const lines: string[] = [];
     const report = await syncSite(options({ client: { ...FAST, log: (line) => lines.push(line) } }));
     expect(report.created).toBe(4);
+    expect(report.retries).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/HTTP 429; retrying in 1 s$/);
   });
@@ -349,7 +353,15 @@ test("a site without modified_after (before WordPress 5.7) is read in full every
 test("--every keeps syncing until SIGTERM, which stops it between runs (bin/sukti.js, its own process)", async () => {
   const child = spawn(
     process.execPath,
-    [path.resolve(import.meta.dirname, "../bin/sukti.js"), "sync", site.url, "--every", "1s", "--language", "hindi"],
+    [
+      path.resolve(import.meta.dirname, "../bin/sukti.js"),
+      "sync",
+      site.url,
+      "--every",
+      "1s",
+      "--language",
+      "hindi",
+    ],
     { env: { ...process.env, DATABASE_URL: `file:${dbFile}`, SYNCED_IMAGE_DIR: imageDir }, stdio: "pipe" },
   );
   let stdout = "";
@@ -377,3 +389,39 @@ test("--every keeps syncing until SIGTERM, which stops it between runs (bin/sukt
   expect(lines).toContain(`sync ${site.url}: nothing changed (5 unchanged, 0 skipped)`);
   expect(stderr).toBe("sukti: sync stopped\n");
 }, 60_000);
+
+test("a site without pretty permalinks is read at /?rest_route=/", async () => {
+  site.pretty = false;
+  const report = await syncSite(options());
+  expect(report.created).toBe(4);
+  expect(site.requests.filter((r) => r.startsWith("/?rest_route=")).length).toBeGreaterThan(2);
+  expect(site.requests).toContain("/wp-json/");
+});
+
+test("a post moved to another language's category leaves the old language and is written in the new", async () => {
+  await syncSite(options());
+  const moved = post(15);
+  const embedded = moved._embedded as { "wp:term": Record<string, unknown>[][] };
+  embedded["wp:term"] = [[{ id: 12, name: "हिंदी", slug: "hindi", taxonomy: "category" }], []];
+  moved.modified_gmt = "2026-11-25T00:00:00";
+  const report = await syncSite(options());
+  expect([report.created, report.updated, report.unpublished]).toEqual([1, 0, 1]);
+  const rows = posts().filter((r) => r.idNum === 15);
+  expect(rows.map((r) => [r.language, r.status])).toEqual([
+    ["hindi", "publish"],
+    ["marathi", "draft"],
+  ]);
+  // And nothing changed after.
+  const again = await syncSite(options());
+  expect(again.created + again.updated + again.unpublished).toBe(0);
+});
+
+test("a post the list missed (a deletion shifted its page) is asked for by id, not unpublished", async () => {
+  await syncSite(options());
+  const before = snapshot();
+  site.shiftedOut.add(13);
+  const report = await syncSite(options());
+  expect(report.unpublished).toBe(0);
+  expect(site.requests.some((r) => /include=13\b/.test(decodeURIComponent(r)))).toBe(true);
+  expect(snapshot()).toEqual(before);
+});

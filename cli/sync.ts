@@ -6,7 +6,7 @@
 // a failed or killed run leaves the database as it was; a run that finds
 // nothing changed writes nothing.
 import type { Language } from "#app/content/languages.ts";
-import { type PostRecord, PostRecordSchema } from "#app/content/schemas.ts";
+import type { PostRecord } from "#app/content/schemas.ts";
 import { postKey } from "#app/data/content-writer.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import type { SyncPostState, SyncSourceState } from "#app/data/sync-state.ts";
@@ -19,8 +19,12 @@ import { describePost, gmtSeconds, mapPost, type WpPost } from "#cli/sync-map.ts
 
 /** Posts are read in full again at least this often (author names, category renames do not touch a post's modified time). */
 export const FULL_READ_EVERY_SECONDS = 24 * 60 * 60;
-/** modified_after asks from this long before the newest modified time seen (the site's clock and time zone). */
-const MODIFIED_MARGIN_SECONDS = 24 * 60 * 60;
+/**
+ * modified_after asks from this long before the newest modified time seen:
+ * WordPress compares it, converted to the site's time zone, with the local
+ * post_modified, which a daylight-saving change makes ambiguous for an hour.
+ */
+const MODIFIED_MARGIN_SECONDS = 60 * 60;
 /** The fields of a post sync reads: the rest of a REST post is left on the site. */
 const EMBED = "author,wp:featuredmedia,wp:term";
 
@@ -55,6 +59,8 @@ export interface SyncReport {
   skipped: { post: string; reason: string }[];
   warnings: string[];
   imagesDownloaded: number;
+  /** Requests sent again after a 429, 5xx, timeout or lost connection. */
+  retries: number;
 }
 
 /** The site's address as sync keys it: http(s), no query, no trailing slash. */
@@ -91,8 +97,13 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
   const source = sourceKey(site);
   const dryRun = options.dryRun ?? false;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  let retries = 0;
   const client = new WordPressClient(site, {
     ...options.client,
+    log: (line) => {
+      retries++;
+      options.client?.log?.(line);
+    },
     ...(options.user ? { auth: { user: options.user, password: options.password ?? "" } } : {}),
   });
   const writes = await openWrites(options.databaseUrl, dryRun);
@@ -133,6 +144,20 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
       }
     }
 
+    // A post deleted while the list was paged shifts the later pages by one: a post missing from
+    // the list is unpublished only if asking for it by id does not find it published either.
+    const absent = before.posts
+      .filter((post) => post.published && !listed.has(post.wpId))
+      .map((post) => post.wpId);
+    for (let at = 0; at < absent.length; at += 100) {
+      const include = absent.slice(at, at + 100).join(",");
+      for await (const page of client.pages("/wp/v2/posts", { _fields: "id,modified_gmt", include })) {
+        for (const item of page as { id?: unknown; modified_gmt?: unknown }[]) {
+          if (Number.isInteger(item?.id)) listed.set(item.id as number, String(item.modified_gmt ?? ""));
+        }
+      }
+    }
+
     const state = before.state;
     const fullRead =
       (options.full ?? false) ||
@@ -148,7 +173,8 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
       for await (const page of client.pages("/wp/v2/posts", postParams)) take(page);
     } else {
       const since = gmtSeconds(state?.lastModifiedGmt) ?? 0;
-      const after = new Date(Math.max(0, since - MODIFIED_MARGIN_SECONDS) * 1000).toISOString().slice(0, 19);
+      // With its zone ("Z"): WordPress reads a time without one as the site's local time.
+      const after = `${new Date(Math.max(0, since - MODIFIED_MARGIN_SECONDS) * 1000).toISOString().slice(0, 19)}Z`;
       try {
         for await (const page of client.pages("/wp/v2/posts", { ...postParams, modified_after: after }))
           take(page);
@@ -182,6 +208,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
       skipped: [],
       warnings: [],
       imagesDownloaded: 0,
+      retries: 0,
     };
     const images = new SyncedImages(client, {
       dir: options.imageDir,
@@ -254,10 +281,9 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
       const unpublish = async (prior: SyncPostState) => {
         const found = await sync.findPost(prior.language, prior.slug);
         if (found) {
-          const parsed = PostRecordSchema.safeParse(JSON.parse(prior.record));
-          if (!parsed.success) throw new Error(`sync state of post ${prior.wpId} cannot be read`);
+          // The record as written then (the schema's output): written again, only its status changed.
           const record: PostRecord = {
-            ...parsed.data,
+            ...(JSON.parse(prior.record) as PostRecord),
             status: "draft",
             idNum: found.idNum,
             translationKey: found.translationKey ?? undefined,
@@ -342,6 +368,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
         await sync.saveSource(next);
       }
     });
+    report.retries = retries;
     return report;
   }
 }
@@ -367,6 +394,9 @@ export function formatSyncReport(report: SyncReport): string {
         : `sync ${report.source}: ${report.created} created, ${report.updated} updated, ${report.unpublished} unpublished, ${tail} in ${report.database}`;
   }
   if (report.imagesDownloaded > 0) summary += `; ${count(report.imagesDownloaded, "image")} downloaded`;
+  if (report.retries > 0) {
+    summary += `; ${report.retries.toLocaleString("en")} ${report.retries === 1 ? "request" : "requests"} retried`;
+  }
   const lines = [summary];
   for (const skip of report.skipped) lines.push(`skipped: ${skip.post}: ${skip.reason}`);
   for (const warning of report.warnings.slice(0, 50)) lines.push(`warning: ${warning}`);

@@ -39,6 +39,10 @@ export interface WpStub {
   requests: string[];
   /** Whether the index lists modified_after (WordPress 5.7+). */
   modifiedAfter: boolean;
+  /** Ids the next paged list (no include=) leaves out, as a deletion while it was paged does. */
+  shiftedOut: Set<number>;
+  /** false: plain permalinks, /wp-json/ is the theme's 404 page and the API answers at /?rest_route=/. */
+  pretty: boolean;
   close(): Promise<void>;
 }
 
@@ -87,6 +91,8 @@ export async function startWpStub(options: { fixture?: boolean } = {}): Promise<
     faults: [],
     requests: [],
     modifiedAfter: true,
+    pretty: true,
+    shiftedOut: new Set(),
     close: async () => {},
   };
   const server = http.createServer((req, res) => {
@@ -121,7 +127,19 @@ export async function startWpStub(options: { fixture?: boolean } = {}): Promise<
       res.writeHead(status, { "Content-Type": "application/json; charset=UTF-8", ...headers });
       res.end(text);
     };
-    if (url.pathname === "/wp-json/" || url.pathname === "/wp-json") {
+    // The route: /wp-json/ROUTE with pretty permalinks, /?rest_route=ROUTE always (as WordPress).
+    let route: string | null = null;
+    if (url.pathname === "/" && url.searchParams.has("rest_route"))
+      route = url.searchParams.get("rest_route");
+    else if (url.pathname.startsWith("/wp-json")) {
+      if (!stub.pretty) {
+        res.writeHead(404, { "Content-Type": "text/html; charset=UTF-8" });
+        res.end("<!doctype html><title>Page not found</title>");
+        return;
+      }
+      route = url.pathname.slice("/wp-json".length) || "/";
+    }
+    if (route === "/") {
       const index = load("index.json", stub.url) as {
         routes: Record<string, { endpoints: { args: Record<string, unknown> }[] }>;
       };
@@ -131,15 +149,19 @@ export async function startWpStub(options: { fixture?: boolean } = {}): Promise<
       }
       return json(200, index);
     }
-    if (url.pathname === "/wp-json/wp/v2/posts") {
+    if (route === "/wp/v2/posts") {
       const q = url.searchParams;
       let posts = stub.posts.filter((post) => post.status === "publish");
       const include = q.get("include");
+      if (!include && stub.shiftedOut.size > 0) {
+        posts = posts.filter((post) => !stub.shiftedOut.has(post.id as number));
+        stub.shiftedOut.clear();
+      }
       if (include) {
         const ids = new Set(include.split(",").map(Number));
         posts = posts.filter((post) => ids.has(post.id as number));
       }
-      const after = q.get("modified_after");
+      const after = q.get("modified_after")?.replace(/Z$/, "");
       if (after && stub.modifiedAfter) posts = posts.filter((post) => String(post.modified_gmt) > after);
       posts.sort((a, b) => (a.id as number) - (b.id as number));
       const perPage = Number(q.get("per_page") ?? 10);

@@ -6,10 +6,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { type SyncOptions, syncSite } from "#cli/sync.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 import { startWpStub, type WpStub } from "#tests/support/wp-rest-stub.ts";
+
+// Runs over loopback HTTP and a real database: generous on a busy machine (nothing here asserts on time).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 describe.skipIf(!postgresAvailable())("sukti sync on PostgreSQL", () => {
   let server: TestPostgres;
@@ -88,7 +91,9 @@ describe.skipIf(!postgresAvailable())("sukti sync on PostgreSQL", () => {
     expect(renamed.updated + renamed.unchanged).toBe(5);
     const row = (await posts()).find((p) => p.id_num === "14");
     expect(row?.slug).toBe("be-still-and-know");
-    expect(row?.id).toBe(((afterFirst[0] as { id: string; id_num: string }[]).find((p) => p.id_num === "14"))?.id);
+    expect(row?.id).toBe(
+      (afterFirst[0] as { id: string; id_num: string }[]).find((p) => p.id_num === "14")?.id,
+    );
     expect(Number(await version())).toBeGreaterThan(Number(before));
 
     // Trashed: unpublished, out of search, and the version bumped.
@@ -102,9 +107,9 @@ describe.skipIf(!postgresAvailable())("sukti sync on PostgreSQL", () => {
     edited.title = { rendered: "Changed" };
     edited.modified_gmt = "2026-11-23T00:00:00";
     for (let i = 0; i < 2; i++) site.faults.push({ match: /_embed/, status: 502 });
-    await expect(syncSite(options({ client: { backoffMs: 10, attempts: 2, log: () => {} } }))).rejects.toThrow(
-      /HTTP 502, 2 attempts failed; the database was not changed$/,
-    );
+    await expect(
+      syncSite(options({ client: { backoffMs: 10, attempts: 2, log: () => {} } })),
+    ).rejects.toThrow(/HTTP 502, 2 attempts failed; the database was not changed$/);
     expect(await snapshot()).toEqual(settled);
   });
 });
