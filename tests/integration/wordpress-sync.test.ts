@@ -333,9 +333,8 @@ describe.skipIf(!available)("a real WordPress", () => {
           author: "emerson",
         },
       ]);
-      [ids.sea, ids.steps, ids.gone, ids.kabir, ids.tukaram, ids.recipe] = made
-        .slice(6)
-        .map((result) => result.id);
+      for (const [i, name] of ["sea", "steps", "gone", "kabir", "tukaram", "recipe"].entries())
+        ids[name] = made[6 + i]!.id;
 
       const output = await syncAll();
       const [summary, ...rest] = output.trimEnd().split("\n");

@@ -13,6 +13,7 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
+  appendFileSync,
   chmodSync,
   chownSync,
   copyFileSync,
@@ -169,12 +170,32 @@ function start(command: string, args: string[], options: Parameters<typeof spawn
   let output = "";
   // Its own process group: PHP's built-in server forks workers, which a kill of the group ends too.
   const child = spawn(command, args, { ...options, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  // The watchdog (see watch()) kills the groups listed here.
+  if (child.pid && typeof options?.cwd === "string")
+    appendFileSync(path.join(options.cwd, "groups"), `${child.pid}\n`);
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   running.add(child);
   installExitHook();
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return { child, exited, output: () => output };
+}
+
+/**
+ * A shell that outlives this process: once it is gone (a fork killed by
+ * SIGTERM or SIGKILL runs no exit hook), it kills the process groups listed
+ * in DIR/groups and removes DIR. Killed by stop().
+ */
+function watch(dir: string): ChildProcess {
+  const quoted = `'${dir.replaceAll("'", "'\\''")}'`;
+  const script = [
+    `while kill -0 ${process.pid} 2>/dev/null && [ -d ${quoted} ]; do sleep 1; done`,
+    `[ -f ${quoted}/groups ] && for group in $(cat ${quoted}/groups); do kill -9 -$group 2>/dev/null; done`,
+    `rm -rf ${quoted}`,
+  ].join("\n");
+  const watchdog = spawn("sh", ["-c", script], { detached: true, stdio: "ignore" });
+  watchdog.unref();
+  return watchdog;
 }
 
 async function waitFor(what: string, ready: () => Promise<boolean> | boolean, proc: Started): Promise<void> {
@@ -316,7 +337,9 @@ export async function startWordPress(options: { title?: string } = {}): Promise<
   installExitHook();
   chmodSync(dir, 0o755);
   const started: Started[] = [];
+  const watchdog = watch(dir);
   const cleanup = async () => {
+    watchdog.kill("SIGKILL");
     // Nothing of theirs is kept: MariaDB and PHP are killed, not shut down.
     for (const running of started.reverse()) await stopProcess(running, "SIGKILL");
     rmSync(dir, { recursive: true, force: true });
