@@ -35,7 +35,8 @@ import { freePort } from "./server.ts";
 export const WORDPRESS_SKIP_MESSAGE =
   "WordPress, MariaDB or PHP not installed: apt-get install wordpress mariadb-server php-cli php-mysql; skipping the WordPress tests";
 
-const WORDPRESS_DIR = "/usr/share/wordpress";
+/** Debian's WordPress; WORDPRESS_DIR=/nonexistent skips the WordPress tests (as POSTGRES_BIN does PostgreSQL's). */
+const WORDPRESS_DIR = process.env.WORDPRESS_DIR || "/usr/share/wordpress";
 const SUPPORT = path.join(import.meta.dirname, "wordpress");
 
 function which(
