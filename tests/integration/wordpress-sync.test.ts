@@ -6,7 +6,7 @@
 // a server of its own. The tests run in order: each changes the WordPress the
 // next one syncs.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -79,7 +79,10 @@ async function syncAll(...args: string[]): Promise<string> {
     const result = await sync(target, ...args);
     expect(result.stderr, `${target.name}: ${result.stdout}`).toBe("");
     expect(result.status, `${target.name}: ${result.stdout}`).toBe(0);
-    outputs.push(result.stdout.replace(/ in \S+(?=[;\n])/, " in DB"));
+    // The database's name differs; a request retried (a slow answer on a busy machine) is said but not compared.
+    outputs.push(
+      result.stdout.replace(/ in \S+(?=[;\n])/, " in DB").replace(/; \d+ requests? retried(?=\n)/, ""),
+    );
   }
   for (const output of outputs.slice(1)) expect(output).toBe(outputs[0]);
   return outputs[0]!;
@@ -476,35 +479,36 @@ describe.skipIf(!available)("a real WordPress", () => {
     async () => {
       await wp.editPost(ids.steps!, { content: "<p>One step, then the next.</p>" });
       await wp.setFeaturedImage(ids.steps!, await wp.makeImage("steps.jpg"));
-      const target = sqlite();
-      const before = snapshotSqlite(target.databaseUrl.slice("file:".length));
-      // The run is held at the new image's download: past reading the posts, before writing.
-      const hold = wp.hold(/\/wp-content\/uploads\//);
-      const child = spawn(process.execPath, [path.join(ROOT, "bin/sukti.js"), "sync", wp.url], {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: target.databaseUrl, SYNCED_IMAGE_DIR: target.imageDir },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let output = "";
-      child.stdout.on("data", (chunk) => (output += chunk));
-      child.stderr.on("data", (chunk) => (output += chunk));
-      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-        child.once("exit", (_code, signal) => resolve(signal)),
-      );
-      try {
-        await Promise.race([
-          hold.reached(),
-          exited.then(() => {
-            throw new Error(`sync ended before the held request:\n${output}`);
-          }),
-        ]);
-        child.kill("SIGKILL");
-        expect(await exited).toBe("SIGKILL");
-      } finally {
-        hold.release();
-        child.kill("SIGKILL");
+      for (const target of targets) {
+        const before = await snapshot(target);
+        // The run is held at the new image's download: past reading the posts, before writing.
+        const hold = wp.hold(/\/wp-content\/uploads\//);
+        const child = spawn(process.execPath, [path.join(ROOT, "bin/sukti.js"), "sync", wp.url], {
+          cwd: ROOT,
+          env: { ...process.env, DATABASE_URL: target.databaseUrl, SYNCED_IMAGE_DIR: target.imageDir },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let output = "";
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+          child.once("exit", (_code, signal) => resolve(signal)),
+        );
+        try {
+          await Promise.race([
+            hold.reached(),
+            exited.then(() => {
+              throw new Error(`${target.name}: sync ended before the held request:\n${output}`);
+            }),
+          ]);
+          child.kill("SIGKILL");
+          expect(await exited).toBe("SIGKILL");
+        } finally {
+          hold.release();
+          child.kill("SIGKILL");
+        }
+        expect(await snapshot(target), target.name).toBe(before);
       }
-      expect(snapshotSqlite(target.databaseUrl.slice("file:".length))).toBe(before);
       await expectPage("/english/small-steps", 200, (body) => expect(body).not.toContain("then the next"));
 
       const output2 = await syncAll();
@@ -512,7 +516,6 @@ describe.skipIf(!available)("a real WordPress", () => {
       await expectPage("/english/small-steps", 200, (body) =>
         expect(body).toContain("One step, then the next."),
       );
-      expect(readdirSync(target.imageDir).length).toBeGreaterThan(0);
     },
   );
 
