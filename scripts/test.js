@@ -13,21 +13,48 @@ const run = (command, args) =>
 
 // The browser tests drive Debian's Chromium (never a downloaded browser); the
 // PostgreSQL tests start a throwaway server from Debian's postgresql; a test
-// edits a database with Debian's stock sqlite3 shell.
+// edits a database with Debian's stock sqlite3 shell; the sync tests start a
+// real WordPress (Debian's wordpress on mariadb-server, behind php-cli's
+// built-in server, php-mysql to reach it; tests/support/wordpress.ts).
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const postgres = "/usr/lib/postgresql/15/bin/initdb";
-const missing = [
+const WORDPRESS = {
+  wordpress: "/usr/share/wordpress/wp-settings.php",
+  "mariadb-server": "/usr/sbin/mariadbd",
+  "php-cli": "/usr/bin/php",
+};
+const phpMysql = () =>
+  spawnSync("php", ["-r", 'exit(extension_loaded("mysqli") ? 0 : 1);'], { stdio: "ignore" }).status === 0;
+const missingBase = [
   ...(existsSync(chromium) ? [] : ["chromium"]),
   ...(existsSync(postgres) ? [] : ["postgresql"]),
   ...(existsSync("/usr/bin/sqlite3") ? [] : ["sqlite3"]),
 ];
+const missingWordPress = [
+  ...Object.entries(WORDPRESS)
+    .filter(([, file]) => !existsSync(file))
+    .map(([name]) => name),
+  ...(existsSync(WORDPRESS["php-cli"]) && phpMysql() ? [] : ["php-mysql"]),
+];
+const missing = [...missingBase, ...missingWordPress];
 if (missing.length > 0 && process.getuid?.() === 0) {
-  console.log(`Installing Debian's ${missing.join(" and ")} for the tests…`);
+  console.log(`Installing Debian's ${missing.join(", ")} for the tests…`);
+  const apt = "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq";
+  // The WordPress packages without recommends: wordpress's themes and translations are
+  // not used (the test WordPress has a wp-content of its own). wordpress still pulls in
+  // apache2 and libapache2-mod-php (its dependencies; where apt starts services, apache2
+  // and mariadb start as services, which the tests never use).
   const install = spawnSync(
     "sh",
     [
       "-c",
-      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`,
+      [
+        "apt-get update -qq",
+        ...(missingBase.length > 0 ? [`${apt} ${missingBase.join(" ")}`] : []),
+        ...(missingWordPress.length > 0
+          ? [`${apt} --no-install-recommends ${missingWordPress.join(" ")}`]
+          : []),
+      ].join(" && "),
     ],
     { encoding: "utf8" },
   );

@@ -13,6 +13,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const LONGEST = [
   "app/data/postgres/query-plans.test.ts", // 38: 100,000 posts into PostgreSQL
   "tests/integration/draft-invariance.test.ts", // 50: 3 seeds × 2 databases, ~175 responses 3 times each
+  "tests/integration/wordpress-sync.test.ts", // 71 at load 16: a real WordPress, syncs into 2 databases
   "tests/e2e/screenshots.test.ts", // 17
   "app/data/postgres/search-parity.test.ts", // 16
   "tests/e2e/frame.test.ts", // 21
