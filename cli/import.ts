@@ -30,6 +30,8 @@ export interface ImportOptions {
   progress?: Progress;
   /** Prepare records on a worker thread: by default for files of 1 MB and more. */
   worker?: boolean;
+  /** The environment the purge hook reads (PURGE_URL…); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface ImportReport extends WriteSummary {
@@ -262,7 +264,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
   const sourceOptions: SourceOptions = { language: options.language, sourceFields: options.sourceFields };
   const source = openSource(options.file, format, sourceOptions);
   const dryRun = options.dryRun ?? false;
-  const writes = await openWrites(options.databaseUrl, dryRun);
+  const writes = await openWrites(options.databaseUrl, dryRun, options.env);
   try {
     const validated = await validate(source, options, size, progress, writes);
     const counter = { bytes: 0 };
