@@ -5,10 +5,10 @@ import { quote } from "#app/content/schemas.ts";
 import { postKey, type WriteSummary } from "#app/data/content-writer.ts";
 import { openContentWrites } from "#app/data/open-writes.server.ts";
 import { type ContentWrites, WritesRefusedError } from "#app/data/writes.ts";
-import { purgeHook } from "#cli/purge.ts";
 import { RejectedError, UserError } from "#cli/errors.ts";
 import { type PrepareJob, prepareInThread, prepareInWorker } from "#cli/prepare.ts";
 import { type Progress, silentProgress } from "#cli/progress.ts";
+import { purgeHook } from "#cli/purge.ts";
 import { openSource, parseItem } from "#cli/records.ts";
 import {
   FORMATS,

@@ -80,7 +80,10 @@ const TAGGERS: Taggers = {
   getWebsite: () => LIST_TAGS,
   latestPost: (_args, post) => [...LIST_TAGS, post && postTag(post.slug)],
   samplePosts: ([language], posts) => [listTag(language), ...summaries(posts)],
-  collectionPosts: ([entries], posts) => [...entries.map((entry) => listTag(entry.language)), ...summaries(posts)],
+  collectionPosts: ([entries], posts) => [
+    ...entries.map((entry) => listTag(entry.language)),
+    ...summaries(posts),
+  ],
   getPost: ([, slug], post) => [postTag(slug), ...postShows(post)],
   getPostAnyLanguage: ([slug], post) => [postTag(slug), ...postShows(post)],
   getPage: ([slug]) => [pageTag(slug)],

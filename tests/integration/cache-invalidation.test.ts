@@ -79,7 +79,9 @@ describe("SQLite: a write drops or refreshes only the pages showing what it chan
     for (const seen of [first, second]) {
       const xkey = seen.headers.get("xkey")!.split(" ");
       expect(xkey[0]).toBe("all");
-      expect(xkey).toEqual(expect.arrayContaining(["post-bravo", "post-alpha", "post-charlie", "byline-mirabai"]));
+      expect(xkey).toEqual(
+        expect.arrayContaining(["post-bravo", "post-alpha", "post-charlie", "byline-mirabai"]),
+      );
       expect(seen.headers.get("surrogate-key")).toBe(seen.headers.get("xkey"));
       expect(seen.headers.get("cache-tag")).toBe(xkey.join(","));
       expect(seen.headers.get("cache-control")).toMatch(
@@ -106,7 +108,11 @@ describe("SQLite: a write drops or refreshes only the pages showing what it chan
       kept: live.filter((page) => !refreshed.includes(page)),
     });
     for (const page of shows.filter((p) => before.get(p)?.body.includes("Bravo words")))
-      await eventually(server.url, page, (seen) => seen.cache === "HIT" && seen.body.includes("Bravo renamed"));
+      await eventually(
+        server.url,
+        page,
+        (seen) => seen.cache === "HIT" && seen.body.includes("Bravo renamed"),
+      );
   });
 
   test("new post: its language's lists, its tag, its person and its neighbour, not the other posts' pages", async () => {
@@ -166,7 +172,8 @@ describe("SQLite: a write drops or refreshes only the pages showing what it chan
       dropped: shows.filter((page) => live.includes(page)),
       kept: ["/hindi/hindi-alpha", "/hindi/hindi-bravo", "/hindi/home", "/tag/courage", "/hindi/feed.xml"],
     });
-    for (const page of live) expect((await look(server.url, page)).body, page).not.toContain("/english/bravo");
+    for (const page of live)
+      expect((await look(server.url, page)).body, page).not.toContain("/english/bravo");
   });
 
   test("person rename: the person's pages and the posts showing their name", async () => {
@@ -224,6 +231,33 @@ describe("SQLite: a write drops or refreshes only the pages showing what it chan
       kept: ["/hindi/hindi-alpha", "/tag/courage"],
     });
     for (const page of live) expect((await look(server.url, page)).body, page).not.toContain("/english/echo");
+  });
+
+  test("a purge that fails is one warning line and the write stands; PURGE_STRICT=on makes it exit 1", async () => {
+    const refusing = await purgeReceiver(503);
+    try {
+      const env = {
+        DATABASE_URL: dbUrl,
+        PURGE_URL: refusing.url,
+        PURGE_HEADERS: "Authorization: Bearer t0k3n",
+      };
+      const file = contentFile(dir, "strict.json", [{ ...post("alpha"), title: "Alpha again" }]);
+      const lenient = await runSukti(["import", file], env);
+      expect(lenient.status, lenient.stderr).toBe(0);
+      expect(lenient.stderr).toMatch(
+        /^sukti: warning: purging \d+ cache tag\(s\) at http:\/\/127\.0\.0\.1:\d+\/purge failed \(it answered 503\); the write is committed[^\n]*\n$/,
+      );
+      expect(refusing.received[0]?.headers.authorization).toBe("Bearer t0k3n");
+      const strict = await runSukti(
+        ["import", contentFile(dir, "strict2.json", [{ ...post("alpha"), title: "Alpha once more" }])],
+        { ...env, PURGE_STRICT: "on" },
+      );
+      expect(strict.status).toBe(1);
+      expect(strict.stderr).toContain("the write is committed but the shared cache was not purged");
+      await eventually(server.url, "/english/alpha", (seen) => seen.body.includes("Alpha once more"));
+    } finally {
+      await refusing.close();
+    }
   });
 
   test("a write from outside sukti (sqlite3 by hand) cannot say what it changed: every page is dropped", async () => {
