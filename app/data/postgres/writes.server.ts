@@ -127,7 +127,7 @@ async function writeWith(
   await writer.finish();
   const { summary } = writer;
   const changed = summary.created + summary.updated + summary.pages.created + summary.pages.updated;
-  if (!options.dryRun && changed > 0) await bumpContentVersion(client);
+  if (!options.dryRun && (changed > 0 || !writer.changes.empty)) await bumpContentVersion(client);
   return summary;
 }
 
