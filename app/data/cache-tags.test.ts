@@ -51,3 +51,10 @@ test("the log read back: rows missing after the cursor, or too many, cannot tell
     ),
   ).toBeNull();
 });
+
+test("a removal named past the cap still drops: the `all` row is a removal", () => {
+  const large = new ChangeSet();
+  for (let i = 0; i <= MAX_CHANGE_TAGS; i++) large.add([`post-${i}`]);
+  large.add(["post-gone"], true);
+  expect(large.records()).toEqual([{ tags: ["all"], removal: true }]);
+});

@@ -332,6 +332,10 @@ class WriteRules {
         terms: termTags,
         personSlug: person?.slug ?? null,
       });
+    } else if (wasPublished) {
+      // Past the cap the write names `all`, and what a published post left is no longer
+      // worked out: it counts as a removal, so every page is dropped (as before decision 057).
+      this.changes.add([postTag(post.slug)], true);
     }
     if (published) {
       // A term's words join the vocabulary with its first published post (once per import).
