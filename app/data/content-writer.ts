@@ -249,6 +249,7 @@ class WriteRules {
   readonly #groups = new Map<string, string>();
   /** What this write changes for visitors, as cache tags (decision 057), recorded by finish(). */
   readonly changes = new ChangeSet();
+  #recorded = false;
 
   constructor(options: WriterOptions) {
     this.#dryRun = options.dryRun ?? false;
@@ -464,8 +465,10 @@ class WriteRules {
         `post ${parked.language} "${parked.slug}" gave up its idNum but was not written`,
       );
     }
+    // Recorded once, however many times finish() is called (the importer calls it, then the transaction).
     const records = this.changes.records();
-    if (records.length) yield* run((t) => t.recordChanges(records));
+    if (records.length && !this.#recorded) yield* run((t) => t.recordChanges(records));
+    this.#recorded = true;
   }
 
   /**

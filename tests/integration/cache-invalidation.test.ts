@@ -98,7 +98,25 @@ describe("SQLite: a write drops or refreshes only the pages showing what it chan
 
   test("edit: the pages showing the post are refreshed in the background, the rest stay", async () => {
     const before = await warm(server.url, live);
+    const { openDatabase } = await import("#app/data/sqlite/database.server.ts");
+    const lastRow = () => {
+      const { db } = openDatabase(dbUrl, { readonly: true });
+      try {
+        return db
+          .prepare("SELECT seq, tags, removal FROM content_changes ORDER BY seq DESC LIMIT 1")
+          .get() as {
+          seq: number;
+          tags: string;
+          removal: number;
+        };
+      } finally {
+        db.close();
+      }
+    };
+    const seq = lastRow().seq;
     await write("edit.json", [{ ...post("bravo"), title: "Bravo renamed" }]);
+    // One row in the change log, in the write's transaction.
+    expect(lastRow()).toEqual({ seq: seq + 1, tags: "post-bravo search sitemap-english", removal: 0 });
     expect(purged()).toEqual(["post-bravo", "search", "sitemap-english"]);
     const shows = showing(before, "/english/bravo");
     expect(shows).toEqual(expect.arrayContaining(["/english/alpha", "/english/charlie", "/english/home"]));
