@@ -8,6 +8,7 @@ import { type ContentWrites, WritesRefusedError } from "#app/data/writes.ts";
 import { RejectedError, UserError } from "#cli/errors.ts";
 import { type PrepareJob, prepareInThread, prepareInWorker } from "#cli/prepare.ts";
 import { type Progress, silentProgress } from "#cli/progress.ts";
+import { purgeHook } from "#cli/purge.ts";
 import { openSource, parseItem } from "#cli/records.ts";
 import {
   FORMATS,
@@ -29,6 +30,8 @@ export interface ImportOptions {
   progress?: Progress;
   /** Prepare records on a worker thread: by default for files of 1 MB and more. */
   worker?: boolean;
+  /** The environment the purge hook reads (PURGE_URL…); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface ImportReport extends WriteSummary {
@@ -266,9 +269,15 @@ async function validate(
  * this user cannot write is refused in one line, before any work; nothing is
  * created or changed until the write transaction.
  */
-export async function openWrites(databaseUrl: string, dryRun: boolean): Promise<ContentWrites> {
+export async function openWrites(
+  databaseUrl: string,
+  dryRun: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ContentWrites> {
+  // After each commit the changed cache tags go to PURGE_URL, when set (cli/purge.ts).
+  const afterCommit = dryRun ? undefined : purgeHook(env);
   try {
-    return await openContentWrites(databaseUrl, { dryRun });
+    return await openContentWrites(databaseUrl, { dryRun, afterCommit });
   } catch (error) {
     if (error instanceof WritesRefusedError) throw new UserError(error.message);
     throw error;
@@ -296,7 +305,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
   const sourceOptions: SourceOptions = { language: options.language, sourceFields: options.sourceFields };
   const source = openSource(options.file, format, sourceOptions);
   const dryRun = options.dryRun ?? false;
-  const writes = await openWrites(options.databaseUrl, dryRun);
+  const writes = await openWrites(options.databaseUrl, dryRun, options.env);
   try {
     const validated = await validate(source, options, size, progress, writes);
     const counter = { bytes: 0 };

@@ -206,6 +206,7 @@ async function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
     sourceFields,
     dryRun: values["dry-run"] ?? false,
     progress: terminalProgress(),
+    env,
   }).finally(() => process.off("SIGINT", interrupted));
   process.stdout.write(formatReport(report, file));
 }
@@ -368,7 +369,7 @@ async function runRemove(command: "unpublish" | "delete", args: string[], env: N
   const language = parseLanguage(languageName);
   if (!language) throw new UsageError(`unknown language "${languageName}" (use ${LANGUAGES.join(", ")})`);
   const slug = rawSlug.normalize("NFC");
-  const writes = await openWrites(databaseUrl(env), false);
+  const writes = await openWrites(databaseUrl(env), false, env);
   try {
     const done =
       command === "unpublish"

@@ -92,6 +92,7 @@ function page(status: number, type: string, body: string): RenderedPage {
     headers: [["content-type", type]],
     body: Buffer.from(body),
     etag: "",
+    tags: [],
     csp: null,
     encoded: {},
   };

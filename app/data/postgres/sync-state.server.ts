@@ -1,14 +1,19 @@
 // SyncTarget (../sync-state.ts) on PostgreSQL, on the caller's transaction's client.
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
+import type { TermKind } from "#app/content/model.ts";
+import { type ChangeSet, postTag, removedPostChanges, termTag } from "#app/data/cache-tags.ts";
 import type { SyncPostState, SyncSourceState, SyncTarget } from "#app/data/sync-state.ts";
 
 export class PostgresSyncTarget implements SyncTarget {
   readonly #client: pg.PoolClient;
+  /** The write's change set (decision 057): a rename names what showed the old address. */
+  readonly #changes: ChangeSet;
   contentChanged = false;
 
-  constructor(client: pg.PoolClient) {
+  constructor(client: pg.PoolClient, changes: ChangeSet) {
     this.#client = client;
+    this.#changes = changes;
   }
 
   async source(url: string): Promise<SyncSourceState | null> {
@@ -74,11 +79,31 @@ export class PostgresSyncTarget implements SyncTarget {
   }
 
   async renamePost(language: Language, from: string, to: string): Promise<void> {
+    const {
+      rows: [post],
+    } = await this.#client.query<{ id: number; status: string; person: string | null }>(
+      `SELECT p.id, p.status, people.slug AS person FROM posts p
+       LEFT JOIN people ON people.id = p.person_id WHERE p.language = $1 AND p.slug = $2`,
+      [language, from],
+    );
     await this.#client.query(
       `UPDATE posts SET slug = $1, updated_at = extract(epoch FROM clock_timestamp())::bigint
        WHERE language = $2 AND slug = $3`,
       [to, language, from],
     );
     this.contentChanged = true;
+    if (post?.status !== "publish") return;
+    // The old address leaves the site as an unpublished post would; the new one is new.
+    const { rows: terms } = await this.#client.query<{ kind: TermKind; slug: string }>(
+      "SELECT t.kind, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = $1",
+      [post.id],
+    );
+    removedPostChanges(this.#changes, {
+      language,
+      slug: from,
+      termTags: terms.map((term) => termTag(term.kind, term.slug)),
+      personSlug: post.person,
+    });
+    this.#changes.add([postTag(to)]);
   }
 }

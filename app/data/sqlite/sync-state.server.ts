@@ -2,6 +2,8 @@
 // database from before the sync tables (a dry run does not migrate) reads as
 // holding no sync state.
 import type { Language } from "#app/content/languages.ts";
+import type { TermKind } from "#app/content/model.ts";
+import { type ChangeSet, postTag, removedPostChanges, termTag } from "#app/data/cache-tags.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import type { SyncPostState, SyncSourceState, SyncTarget } from "#app/data/sync-state.ts";
 
@@ -17,10 +19,13 @@ interface PostRow {
 export class SqliteSyncTarget implements SyncTarget {
   readonly #db: Db;
   readonly #ready: boolean;
+  /** The write's change set (decision 057): a rename names what showed the old address. */
+  readonly #changes: ChangeSet;
   contentChanged = false;
 
-  constructor(db: Db) {
+  constructor(db: Db, changes: ChangeSet) {
     this.#db = db;
+    this.#changes = changes;
     this.#ready =
       db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sync_posts'").get() !==
       undefined;
@@ -98,9 +103,29 @@ export class SqliteSyncTarget implements SyncTarget {
   }
 
   async renamePost(language: Language, from: string, to: string): Promise<void> {
+    const post = this.#db
+      .prepare(
+        `SELECT p.id, p.status, people.slug AS person FROM posts p
+         LEFT JOIN people ON people.id = p.person_id WHERE p.language = ? AND p.slug = ?`,
+      )
+      .get(language, from) as { id: number; status: string; person: string | null } | undefined;
     this.#db
       .prepare("UPDATE posts SET slug = ?, updated_at = unixepoch() WHERE language = ? AND slug = ?")
       .run(to, language, from);
     this.contentChanged = true;
+    if (post?.status !== "publish") return;
+    // The old address leaves the site as an unpublished post would; the new one is new.
+    const terms = this.#db
+      .prepare(
+        "SELECT t.kind, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = ?",
+      )
+      .all(post.id) as { kind: TermKind; slug: string }[];
+    removedPostChanges(this.#changes, {
+      language,
+      slug: from,
+      termTags: terms.map((term) => termTag(term.kind, term.slug)),
+      personSlug: post.person,
+    });
+    this.#changes.add([postTag(to)]);
   }
 }
