@@ -13,13 +13,20 @@ const run = (command, args) =>
 
 // The browser tests drive Debian's Chromium (never a downloaded browser); the
 // PostgreSQL tests start a throwaway server from Debian's postgresql; a test
-// edits a database with Debian's stock sqlite3 shell.
+// edits a database with Debian's stock sqlite3 shell; the Varnish tests start
+// Debian's varnishd with varnish-modules' xkey.
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const postgres = "/usr/lib/postgresql/15/bin/initdb";
 const missing = [
   ...(existsSync(chromium) ? [] : ["chromium"]),
   ...(existsSync(postgres) ? [] : ["postgresql"]),
   ...(existsSync("/usr/bin/sqlite3") ? [] : ["sqlite3"]),
+  ...(existsSync("/usr/sbin/varnishd") ? [] : ["varnish"]),
+  ...(existsSync(
+    `/usr/lib/${process.arch === "arm64" ? "aarch64" : "x86_64"}-linux-gnu/varnish/vmods/libvmod_xkey.so`,
+  )
+    ? []
+    : ["varnish-modules"]),
 ];
 if (missing.length > 0 && process.getuid?.() === 0) {
   console.log(`Installing Debian's ${missing.join(" and ")} for the tests…`);
