@@ -168,7 +168,7 @@ response = function(status, headers, body)
     front === "varnish"
       ? `local varnish = headers["X-Varnish-Cache"] or headers["x-varnish-cache"] or ""
   if varnish:sub(1, 3) == "HIT" then bump(hits, s) elseif sukti == "MISS" then bump(renders, s) end`
-      : `if sukti == "HIT" then bump(hits, s) elseif sukti == "MISS" then bump(renders, s) end`
+      : `if sukti == "HIT" or sukti == "STALE" then bump(hits, s) elseif sukti == "MISS" then bump(renders, s) end`
   }
 end
 done = function(summary, latency, requests)

@@ -112,6 +112,14 @@ sub vcl_backend_response {
         set beresp.ttl = 120s;
         return (deliver);
     }
+    # sukti answered with its own stale copy while it renders the new one
+    # (X-Cache: STALE, decision 057): keep it a second, so a purge is never
+    # undone by the page it just dropped, and fetch again after that.
+    if (beresp.http.X-Cache == "STALE") {
+        set beresp.ttl = 1s;
+        set beresp.grace = 0s;
+        return (deliver);
+    }
     # Errors are not kept (a 404 of a post that is about to be published).
     if (beresp.status >= 400) {
         set beresp.uncacheable = true;
