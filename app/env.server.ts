@@ -20,6 +20,12 @@ const EnvSchema = z.object({
   SEARCH_LIMITS: z.enum(["on", "off"]).default("on"),
   /** "off" renders every page (benchmarks measure the render path with it). */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** Seconds a shared cache (a CDN, Varnish) may keep a page (s-maxage; never past the site's midnight). */
+  CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(3600),
+  /** Seconds a shared cache may serve a page past s-maxage while it refreshes it (stale-while-revalidate). */
+  CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** "off": no pages rendered ahead after start (tests that count renders). */
+  WARM_UP: z.enum(["on", "off"]).default("on"),
   /** Open connections kept at most; default: what the open-file limit allows. */
   MAX_CONNECTIONS: z.coerce.number().int().min(16).optional(),
   /** Worker processes `npm start` runs; default one per core, 1 keeps one process. */

@@ -5,6 +5,7 @@ import { quote } from "#app/content/schemas.ts";
 import { postKey, type WriteSummary } from "#app/data/content-writer.ts";
 import { openContentWrites } from "#app/data/open-writes.server.ts";
 import { type ContentWrites, WritesRefusedError } from "#app/data/writes.ts";
+import { purgeHook } from "#cli/purge.ts";
 import { RejectedError, UserError } from "#cli/errors.ts";
 import { type PrepareJob, prepareInThread, prepareInWorker } from "#cli/prepare.ts";
 import { type Progress, silentProgress } from "#cli/progress.ts";
@@ -225,9 +226,15 @@ async function validate(
  * this user cannot write is refused in one line, before any work; nothing is
  * created or changed until the write transaction.
  */
-export async function openWrites(databaseUrl: string, dryRun: boolean): Promise<ContentWrites> {
+export async function openWrites(
+  databaseUrl: string,
+  dryRun: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ContentWrites> {
+  // After each commit the changed cache tags go to PURGE_URL, when set (cli/purge.ts).
+  const afterCommit = dryRun ? undefined : purgeHook(env);
   try {
-    return await openContentWrites(databaseUrl, { dryRun });
+    return await openContentWrites(databaseUrl, { dryRun, afterCommit });
   } catch (error) {
     if (error instanceof WritesRefusedError) throw new UserError(error.message);
     throw error;

@@ -179,7 +179,7 @@ async function runRemove(command: "unpublish" | "delete", args: string[], env: N
   const language = parseLanguage(languageName);
   if (!language) throw new UsageError(`unknown language "${languageName}" (use ${LANGUAGES.join(", ")})`);
   const slug = rawSlug.normalize("NFC");
-  const writes = await openWrites(databaseUrl(env), false);
+  const writes = await openWrites(databaseUrl(env), false, env);
   try {
     const done =
       command === "unpublish"

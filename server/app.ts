@@ -1,9 +1,9 @@
 // The request path, in order: a page already cached goes out at once
 // (fast-pages.ts); anything else goes to Express: request id and log line →
 // security headers → compression → static files → /healthz → method filter
-// → the site's origin (origin.ts) → search limits → page cache, the fast home
-// (home-page.ts) or a render → errors. Each step's policy lives in its own
-// file; this one only puts them together.
+// → the site's origin (origin.ts) → search limits → page cache (kept fresh by
+// cached-pages.ts), the fast home (home-page.ts) or a render → errors. Each
+// step's policy lives in its own file; this one only puts them together.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -16,21 +16,23 @@ import { siteDayClock } from "#app/content/daily.ts";
 import type { RandomSource } from "#app/content/sampling.ts";
 import { cleanSearchText, searchTextFromPath } from "#app/content/search-page.ts";
 import { capSearchText, searchPath } from "#app/content/search-text.ts";
+import type { ChangesSince } from "#app/data/cache-tags.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { siteConfig } from "#app/site.config.ts";
+import { CachedPages } from "./cached-pages.ts";
 import { canonicalUrl } from "./canonical-url.ts";
 import { createFastPages } from "./fast-pages.ts";
 import { createHomePage } from "./home-page.ts";
 import { letterCaseRedirect } from "./letter-case.ts";
 import { type Logger, logRequest } from "./logger.ts";
 import { originPolicy } from "./origin.ts";
-import { isKeptPage, PageCache, type RenderedPage } from "./page-cache.ts";
+import { isKeptPage, type RenderedPage } from "./page-cache.ts";
 import { errorHandler, RETRY_AFTER_SECONDS, sendPlain } from "./pages.ts";
 import { createRenderer } from "./render.ts";
 import { clientKey, REFUSAL_DELAY_MS, SEARCH_REQUEST, SearchLimiter, SearchTurns } from "./search-limits.ts";
 import { searchThreadRenderer } from "./search-worker.ts";
 import { HSTS, SECURITY_HEADERS, securityHeaders, staticFileHeaders } from "./security.ts";
-import { sendPage } from "./send-page.ts";
+import { sendPage, sharedCacheControl } from "./send-page.ts";
 
 export interface AppOptions {
   store: ContentStore;
@@ -38,6 +40,12 @@ export interface AppOptions {
   health?: () => Promise<string | null>;
   /** Changes whenever the content does; null while the database is unreachable (no caching). */
   contentVersion: () => string | null;
+  /** What writes changed (ServedStore.changesSince, decision 057); without it any change drops every page. */
+  changesSince?: (cursor: string | null) => Promise<ChangesSince>;
+  /** Seconds shared caches (a CDN, Varnish) may keep a page, and serve it stale while they refresh it. */
+  sharedCache?: { maxAge: number; stale: number };
+  /** Render the most visited pages ahead after start (on unless turned off). */
+  warmUp?: boolean;
   logger: Logger;
   /** A fresh random source for each request's gallery. */
   randomForRequest: () => RandomSource;
@@ -82,12 +90,17 @@ export interface App {
   listener: (req: IncomingMessage, res: ServerResponse) => void;
   /** From now on, answers say Connection: close and /healthz says 503. */
   markStopping: () => void;
+  /** Drops every cached page and home template (the site's identity reloaded, say). */
+  clearCaches: () => void;
 }
 
 export function createApp({
   store,
   health = async () => ((await store.ping()) ? null : "the database is unavailable"),
   contentVersion,
+  changesSince,
+  sharedCache = { maxAge: 3600, stale: 60 },
+  warmUp = true,
   logger,
   randomForRequest,
   clientDir,
@@ -100,26 +113,48 @@ export function createApp({
   vite,
 }: AppOptions): App {
   let stopping = false;
-  // A cached page is valid for one content version on one day of the site:
-  // language homes show the quote of the day, every page the year.
-  const today = siteDayClock(siteConfig.timeZone);
-  const pageVersion = () => {
-    const version = contentVersion();
-    return version === null ? null : `${version}@${today()}`;
-  };
+  // A cached page is fresh for one day of the site (language homes show the
+  // quote of the day, every page the year), and until a write changes what it shows.
+  const dayClock = siteDayClock(siteConfig.timeZone);
+  const today = () => String(dayClock());
+  const cacheControl = sharedCacheControl({
+    ...sharedCache,
+    secondsToMidnight: () => secondsToSiteMidnight(siteConfig.timeZone),
+  });
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
   if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   const originOf = originPolicy(publicUrl);
-  const pages = new PageCache();
-  // Search pages have a cache of their own: a run of searches cannot push pages out.
-  const searches = new PageCache({ maxEntries: 500, maxBytes: 8 * 1024 * 1024 });
   const render = createRenderer({ store, randomForRequest, build, fileCaches, logger, vite });
-  const homePage = pageCache && !vite ? createHomePage({ store, render, randomForRequest }) : null;
   const limiter = searchLimits ? new SearchLimiter() : null;
   // Searches admitted by the limiter render in a thread of their own (search-worker.ts).
   const renderSearch = limiter && build && !vite ? searchThreadRenderer({ logger }) : render;
+  let cached: CachedPages | null = null;
+  const homePage =
+    pageCache && !vite
+      ? createHomePage({ store, render, randomForRequest, removals: () => cached?.removals ?? 0 })
+      : null;
+  cached = new CachedPages({
+    contentVersion,
+    changesSince,
+    today,
+    render,
+    renderSearch,
+    homePage,
+    store,
+    logger,
+  });
+  const caches = cached;
+  // Rendered ahead once the site's origin is known: PUBLIC_URL's, else the first visitor's (loopback).
+  let warmed = false;
+  const warmUpFor = (origin: string) => {
+    if (warmed || !warmUp || !pageCache || vite || !build) return;
+    warmed = true;
+    setImmediate(() => void caches.warmUp(origin));
+  };
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
+  if (publicOrigin) warmUpFor(publicOrigin);
   // Searches and their refusals one per turn of the event loop, after the pages (search-limits.ts).
   const turns = limiter ? new SearchTurns() : null;
   const httpsSite = publicUrl?.startsWith("https:") ?? false;
@@ -128,9 +163,8 @@ export function createApp({
   const serveFromCache =
     pageCache && (!trustProxy || httpsSite)
       ? createFastPages({
-          pages,
-          searches,
-          pageVersion,
+          cached: caches,
+          sharedCacheControl: cacheControl,
           originOf,
           baseHeaders: [...Object.entries(SECURITY_HEADERS).flat(), ...(httpsSite ? HSTS : [])],
           logger,
@@ -316,25 +350,32 @@ export function createApp({
         // Released when its render is over (finally below), even if the visitor left.
         release = admission.release;
       }
-      const version = pageVersion();
-      const key = `${origin}${target.url}`;
-      const cache = target.search ? searches : pages;
-      const cacheable = pageCache && target.cacheable && version !== null;
-      let page: RenderedPage | null = cacheable ? cache.get(key, version) : null;
-      const hit = page !== null;
-      if (!page && homePage && version !== null && target.url === "/") {
-        page = await homePage(req, { origin, version, requestId });
+      warmUpFor(origin);
+      // The caches first take in what writes changed since (removals before anything is served).
+      const fresh = pageCache && (caches.ready() || (await caches.settle()));
+      const cacheable = fresh && target.cacheable;
+      const hit = cacheable ? caches.lookup(origin, target) : null;
+      let page: RenderedPage | null = hit?.page ?? null;
+      if (!page && homePage && fresh && target.url === "/") {
+        page = await homePage(req, { origin, day: today(), requestId });
       }
       if (!page) {
         const controller = new AbortController();
         res.once("close", () => controller.abort());
         const renderPage = release ? renderSearch : render;
-        ({ page } = await renderPage(req, { url: target.url, origin, requestId, signal: controller.signal }));
-        if (cacheable && isKeptPage(page)) cache.set(key, version, page);
+        const started = caches.snapshot();
+        caches.activeRenders++;
+        try {
+          ({ page } = await renderPage(req, { url: target.url, origin, requestId, signal: controller.signal }));
+        } finally {
+          caches.activeRenders--;
+        }
+        if (cacheable) caches.keep(origin, target, page, started);
       }
       sendPage(req, res, page, {
         requestId,
-        cache: hit ? "HIT" : "MISS",
+        cache: hit ? (hit.stale ? "STALE" : "HIT") : "MISS",
+        sharedCacheControl: cacheControl,
         baseHeaders: [],
         closing: stopping,
         effort: cacheable && isKeptPage(page) ? "once" : "each",
@@ -358,5 +399,19 @@ export function createApp({
     markStopping: () => {
       stopping = true;
     },
+    clearCaches: () => caches.clear(),
   };
+}
+
+/** Seconds until the next midnight in the site's time zone (when the quote of the day changes). */
+function secondsToSiteMidnight(timeZone: string, now = new Date()): number {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return 86_400 - (part("hour") * 3600 + part("minute") * 60 + part("second"));
 }

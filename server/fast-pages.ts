@@ -1,22 +1,23 @@
-// The fast path: a page already in the page cache (or the search cache) for
-// the current content version is sent straight from Node's request, before
-// Express: no middleware chain, no database, no React; its bytes, headers and
-// compressed copies were made when it was rendered. Anything else (a miss,
-// a static file, /healthz, a refusal) returns false and goes to Express
-// (app.ts), which applies the same policies on the long path.
+// The fast path: a page already in the page cache (or the search cache), the
+// caches having taken in every write (cached-pages.ts), is sent straight from
+// Node's request, before Express: no middleware chain, no database, no React;
+// its bytes, headers and compressed copies were made when it was rendered. A
+// stale one (a write changed what it shows) is sent too while one fresh render
+// replaces it. Anything else (a miss, a static file, /healthz, a refusal, a
+// change log being read) returns false and goes to Express (app.ts), which
+// applies the same policies on the long path.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { canonicalUrl } from "./canonical-url.ts";
 import { type Logger, logRequest } from "./logger.ts";
 import type { OriginOf } from "./origin.ts";
-import type { PageCache } from "./page-cache.ts";
+import type { CachedPages } from "./cached-pages.ts";
 import { sendPage } from "./send-page.ts";
 
 export interface FastPagesOptions {
-  pages: PageCache;
-  searches: PageCache;
-  /** The content version and day the cached pages must have been made at (app.ts). */
-  pageVersion: () => string | null;
+  cached: CachedPages;
+  /** The Cache-Control of pages shared caches may keep (send-page.ts). */
+  sharedCacheControl: () => string;
   originOf: OriginOf;
   /** Security headers every response carries (HSTS included when the site is https). */
   baseHeaders: readonly string[];
@@ -28,9 +29,8 @@ export interface FastPagesOptions {
 const ENCODED_LINE_BREAK = /%0[AD]/i;
 
 export function createFastPages({
-  pages,
-  searches,
-  pageVersion,
+  cached,
+  sharedCacheControl,
   originOf,
   baseHeaders,
   logger,
@@ -43,16 +43,16 @@ export function createFastPages({
     if (url.startsWith("/assets/") || url === "/healthz") return false;
     const origin = originOf(req.headers.host, false);
     if (origin === null) return false;
-    const version = pageVersion();
-    if (version === null) return false;
+    if (!cached.ready()) return false;
     const target = canonicalUrl(url);
     if (!target.cacheable || (target.search && ENCODED_LINE_BREAK.test(url))) return false;
-    const page = (target.search ? searches : pages).get(`${origin}${target.url}`, version);
-    if (!page) return false;
+    const hit = cached.lookup(origin, target);
+    if (!hit) return false;
     const requestId = randomUUID();
-    sendPage(req, res, page, {
+    sendPage(req, res, hit.page, {
       requestId,
-      cache: "HIT",
+      cache: hit.stale ? "STALE" : "HIT",
+      sharedCacheControl,
       baseHeaders,
       closing: stopping(),
       effort: "once",

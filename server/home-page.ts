@@ -1,6 +1,7 @@
 // The home page (SPEC §7) draws a fresh gallery for every visitor; the rest
 // of it (frame, hero, about) changes only with the content. So the home is
-// rendered once per content version as a template, with a slot token where
+// rendered once as a template (again when a write changes what it shows, or
+// the site-day ends: visitors get the old one meanwhile, decision 057), with a slot token where
 // the gallery goes, and each request only draws its gallery (content/gallery.ts,
 // three indexed reads), writes its tiles as a string
 // (components/gallery-tiles.tsx) and splices tiles and loader data into the
@@ -10,9 +11,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { galleryTilesHtml } from "#app/components/gallery-tiles.tsx";
 import { drawGallery, GALLERY_SLOT_PREFIX } from "#app/content/gallery.ts";
 import type { RandomSource } from "#app/content/sampling.ts";
+import { ALL_TAG } from "#app/data/cache-tags.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import type { RenderedPage } from "./page-cache.ts";
-import type { Render, Rendered } from "./render.ts";
+import type { Render, Rendered, RenderRequest } from "./render.ts";
 import { scriptHash, styleHash } from "./script-hashes.ts";
 import { contentSecurityPolicy } from "./security.ts";
 
@@ -67,42 +69,75 @@ export interface HomePageOptions {
   store: ContentStore;
   render: Render;
   randomForRequest: () => RandomSource;
+  /** Counts the removals the server applied (app.ts): a template rendered across one is not kept. */
+  removals?: () => number;
 }
 
-export function createHomePage({ store, render, randomForRequest }: HomePageOptions) {
-  /** One template per origin (loopback hosts differ by port), a few at most; null when the page did not cut. */
-  const templates = new Map<string, { version: string; template: Template | null }>();
-  const pending = new Map<string, Promise<{ template: Template | null; kept: boolean }>>();
-
-  async function templateFor(req: Parameters<Render>[0], origin: string, version: string, requestId: string) {
-    const known = templates.get(origin);
-    if (known?.version === version) return known.template;
-    const key = `${origin} ${version}`;
-    let making = pending.get(key);
-    if (!making) {
-      const slot = `${GALLERY_SLOT_PREFIX}${randomBytes(12).toString("hex")}`;
-      making = render(req, { url: "/", origin, requestId, gallerySlot: slot })
-        // A failed render (an error page) is tried again by the next request.
-        .then((rendered) => ({ template: cutTemplate(rendered, slot), kept: rendered.page.status === 200 }))
-        .finally(() => pending.delete(key));
-      pending.set(key, making);
-    }
-    const { template, kept } = await making;
-    if (!kept) return null;
-    if (templates.size >= 16) templates.clear();
-    templates.set(origin, { version, template });
-    return template;
-  }
-
+export interface HomePage {
   /**
    * The home for this request, or null when it must be rendered in full
    * (no template for this content: the page did not cut as expected).
    */
-  return async function homePage(
-    req: Parameters<Render>[0],
-    { origin, version, requestId }: { origin: string; version: string; requestId: string },
-  ): Promise<RenderedPage | null> {
-    const template = await templateFor(req, origin, version, requestId);
+  (req: RenderRequest, target: { origin: string; day: string; requestId: string }): Promise<RenderedPage | null>;
+  /** A write changed these tags (decision 057): a template showing one is dropped (removal) or refreshed. */
+  invalidate(tags: ReadonlySet<string>, removal: boolean): void;
+  /** Drops every template (a config reload, say). */
+  clear(): void;
+}
+
+interface Kept {
+  day: string;
+  template: Template | null;
+  tags: readonly string[];
+  stale: boolean;
+}
+
+export function createHomePage({
+  store,
+  render,
+  randomForRequest,
+  removals = () => 0,
+}: HomePageOptions): HomePage {
+  /** One template per origin (loopback hosts differ by port), a few at most; null when the page did not cut. */
+  const templates = new Map<string, Kept>();
+  /** The render under way per origin: one at a time, however many visitors ask. */
+  const pending = new Map<string, Promise<Template | null | undefined>>();
+
+  /** Renders the origin's template and keeps it; undefined when the render failed (an error page) or crossed a removal. */
+  function make(req: RenderRequest, origin: string, day: string, requestId: string) {
+    let making = pending.get(origin);
+    if (making) return making;
+    const slot = `${GALLERY_SLOT_PREFIX}${randomBytes(12).toString("hex")}`;
+    const before = removals();
+    making = render(req, { url: "/", origin, requestId, gallerySlot: slot })
+      .then((rendered) => {
+        // A failed render (an error page) is tried again by the next request.
+        if (rendered.page.status !== 200 || removals() !== before) return undefined;
+        const template = cutTemplate(rendered, slot);
+        if (templates.size >= 16) templates.clear();
+        templates.set(origin, { day, template, tags: rendered.page.tags ?? [ALL_TAG], stale: false });
+        return template;
+      })
+      .finally(() => pending.delete(origin));
+    pending.set(origin, making);
+    return making;
+  }
+
+  async function templateFor(req: RenderRequest, origin: string, day: string, requestId: string) {
+    const known = templates.get(origin);
+    if (known && known.day === day && !known.stale) return known.template;
+    if (known) {
+      // Changed content or a new day: this visitor gets the template as it was while one render replaces it.
+      make({ headers: {} }, origin, day, requestId).catch(() => {
+        // Tried again by the next request.
+      });
+      return known.template;
+    }
+    return (await make(req, origin, day, requestId)) ?? null;
+  }
+
+  const homePage = async function homePage(req, { origin, day, requestId }) {
+    const template = await templateFor(req, origin, day, requestId);
     if (!template) return null;
     const gallery = await drawGallery(store, randomForRequest());
     const data = inScriptString(JSON.stringify(gallery));
@@ -120,6 +155,17 @@ export function createHomePage({ store, render, randomForRequest }: HomePageOpti
         template.styleHashes,
       ),
       encoded: {},
+      // A fresh gallery per visitor: never shared (Cache-Control: no-store).
+      tags: null,
     };
+  } as HomePage;
+  homePage.invalidate = (tags, removal) => {
+    for (const [origin, kept] of templates) {
+      if (!tags.has(ALL_TAG) && !kept.tags.some((tag) => tags.has(tag))) continue;
+      if (removal) templates.delete(origin);
+      else kept.stale = true;
+    }
   };
+  homePage.clear = () => templates.clear();
+  return homePage;
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { ALL_TAG } from "#app/data/cache-tags.ts";
 import type { Encoding } from "./send-page.ts";
 
 /** A page as React Router rendered it, ready to send as often as asked. */
@@ -12,21 +13,46 @@ export interface RenderedPage {
   csp: string | null;
   /** The body compressed, made on the first request that accepts each encoding. */
   encoded: Partial<Record<Encoding, Buffer>>;
+  /**
+   * What the page shows, as cache tags (decision 057), `all` first; null
+   * when unknown (then it is neither kept nor shared).
+   */
+  tags: string[] | null;
 }
 
 export function etagOf(body: Buffer): string {
   return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
+/** How long a changed page may be served while its one fresh render runs; past it, the next visitor waits for a render. */
+export const MAX_STALE_MS = 10_000;
+
+interface Entry {
+  page: RenderedPage;
+  bytes: number;
+  /** The site-day it was rendered on (quote of the day, the year in the footer). */
+  day: string;
+  /** When a write changed what it shows (or its day ended); null while fresh. */
+  staleSince: number | null;
+}
+
+/** A page found in the cache: `stale` when a write changed what it shows and a fresh render should replace it. */
+export interface CacheHit {
+  page: RenderedPage;
+  stale: boolean;
+}
+
 /**
- * Rendered pages kept in memory while the content they came from is
- * unchanged: an entry is valid only for the content version it was made at.
- * Bounded by count and by body bytes (pages carry their CSS inline, ~35 kB
- * each, plus their compressed copies), least recently used first out, so a crawl cannot grow the heap past
- * the server's memory budget.
+ * Rendered pages kept in memory, each with the tags of what it shows
+ * (decision 057). A write that changed a tag marks the pages showing it stale
+ * (served while one fresh render replaces them) or, for a removal, drops them;
+ * a page made on an earlier site-day is stale too. Bounded by count and by
+ * body bytes (pages carry their CSS inline, ~35 kB each, plus their
+ * compressed copies), least recently used first out, so a crawl cannot grow
+ * the heap past the server's memory budget.
  */
 export class PageCache {
-  readonly #entries = new Map<string, { version: string; page: RenderedPage; bytes: number }>();
+  readonly #entries = new Map<string, Entry>();
   readonly #maxEntries: number;
   readonly #maxBytes: number;
   #bytes = 0;
@@ -36,37 +62,65 @@ export class PageCache {
     this.#maxBytes = maxBytes;
   }
 
-  get(key: string, version: string): RenderedPage | null {
+  get(key: string, day: string, now = Date.now()): CacheHit | null {
     const entry = this.#entries.get(key);
     if (!entry) return null;
-    if (entry.version !== version) {
-      this.#delete(key);
+    if (entry.staleSince === null && entry.day !== day) entry.staleSince = now;
+    if (entry.staleSince !== null && now - entry.staleSince > MAX_STALE_MS) {
+      this.delete(key);
       return null;
     }
     // Most recently used last.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    return entry.page;
+    return { page: entry.page, stale: entry.staleSince !== null };
   }
 
-  set(key: string, version: string, page: RenderedPage) {
-    this.#delete(key);
+  /** Keeps the page; `stale` when what it shows changed while it rendered. */
+  set(key: string, day: string, page: RenderedPage, { stale = false } = {}) {
+    this.delete(key);
     // Compressed copies come later and are small beside the body: counted at half of it.
     const bytes = Math.ceil(page.body.length * 1.5);
-    this.#entries.set(key, { version, page, bytes });
+    this.#entries.set(key, { page, bytes, day, staleSince: stale ? Date.now() : null });
     this.#bytes += bytes;
     while (this.#entries.size > this.#maxEntries || this.#bytes > this.#maxBytes) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
-      this.#delete(oldest);
+      this.delete(oldest);
     }
   }
 
-  #delete(key: string) {
+  /**
+   * A write changed these tags: the pages showing any of them are dropped
+   * (`removal`) or marked stale. `all` names every page. Returns the keys
+   * marked stale (to refresh), or dropped.
+   */
+  invalidate(tags: ReadonlySet<string>, removal: boolean, now = Date.now()): string[] {
+    const every = tags.has(ALL_TAG);
+    const touched: string[] = [];
+    for (const [key, entry] of this.#entries) {
+      if (!every && !(entry.page.tags ?? []).some((tag) => tags.has(tag))) continue;
+      touched.push(key);
+      if (removal) this.delete(key);
+      else entry.staleSince ??= now;
+    }
+    return touched;
+  }
+
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
+  delete(key: string) {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#bytes -= entry.bytes;
     this.#entries.delete(key);
+  }
+
+  clear() {
+    this.#entries.clear();
+    this.#bytes = 0;
   }
 
   get size() {
@@ -78,11 +132,16 @@ export class PageCache {
   }
 }
 
-/** Kept when a 200 whose Cache-Control allows it, and not an image (share images are cached on disk). */
+/**
+ * Kept (and shared with caches in front, by its tags) when a 200 whose
+ * Cache-Control allows it, with tags, and not an image (share images are
+ * cached on disk, with Cache-Control of their own).
+ */
 export function isKeptPage(page: RenderedPage): boolean {
   const header = (name: string) => page.headers.find(([n]) => n === name)?.[1] ?? "";
   return (
     page.status === 200 &&
+    page.tags !== null &&
     !/no-store|private/.test(header("cache-control")) &&
     !header("content-type").startsWith("image/")
   );

@@ -1,7 +1,8 @@
 // Renders a page through React Router's fetch handler, from a Node request,
 // into a RenderedPage: the request id written in (a 200 page shows none, so
 // its bytes are the same for every visitor), the render's script token taken
-// out and its scripts and styles allowed by hash (script-hashes.ts).
+// out and its scripts and styles allowed by hash (script-hashes.ts), and the
+// cache tags of what it shows collected from the reads it made (decision 057).
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -17,6 +18,7 @@ import {
   requestIdContext,
   storeContext,
 } from "#app/context.ts";
+import { pageTags, taggedStore } from "#app/data/cache-tags.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { deferHydration } from "./hydration.ts";
 import type { Logger } from "./logger.ts";
@@ -57,7 +59,10 @@ export interface Rendered {
   styles: string[];
 }
 
-export type Render = (req: IncomingMessage, target: RenderTarget) => Promise<Rendered>;
+/** A render reads only the request's headers (a background refresh makes up its own). */
+export type RenderRequest = Pick<IncomingMessage, "headers">;
+
+export type Render = (req: RenderRequest, target: RenderTarget) => Promise<Rendered>;
 
 /** Stands in for a server build not given (no build, no Vite): rendering then fails, saying why. */
 function noServerBuild(): never {
@@ -83,7 +88,8 @@ export function createRenderer({
     const scriptToken = `n${randomBytes(12).toString("hex")}`;
     const requestIdToken = `r${randomBytes(12).toString("hex")}`;
     const context = new RouterContextProvider();
-    context.set(storeContext, store);
+    const tags = new Set<string>();
+    context.set(storeContext, taggedStore(store, tags));
     context.set(randomContext, randomForRequest());
     context.set(originContext, target.origin);
     if (fileCaches) context.set(fileCacheContext, fileCaches);
@@ -116,6 +122,7 @@ export function createRenderer({
         etag: etagOf(body),
         csp: null,
         encoded: {},
+        tags: pageTags(tags),
       };
       return { page, html: null, scripts: [], styles: [] };
     }
@@ -133,6 +140,7 @@ export function createRenderer({
       etag: etagOf(body),
       csp: contentSecurityPolicy(scripts.map(scriptHash), styles.map(styleHash)),
       encoded: {},
+      tags: pageTags(tags),
     };
     return { page, html, scripts, styles };
   };

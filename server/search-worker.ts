@@ -152,7 +152,7 @@ async function serveSearches() {
     const controller = new AbortController();
     aborts.set(message.id, controller);
     try {
-      const { page } = await render({ headers: message.headers } as IncomingMessage, {
+      const { page } = await render({ headers: message.headers }, {
         ...message.target,
         signal: controller.signal,
       });

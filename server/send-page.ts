@@ -1,10 +1,13 @@
 // Sends a rendered (or cached) page on a bare Node response: its headers, its
 // CSP, an ETag and a 304 when the browser has the same body, and the body
 // compressed when the browser accepts it (each encoding made once per cached
-// page). Used by the fast path (fast-pages.ts) and behind Express alike.
+// page). Used by the fast path (fast-pages.ts) and behind Express alike, so
+// both send the same headers: a page kept in the page cache carries its cache
+// tags (xkey, Surrogate-Key, Cache-Tag) and the shared-cache Cache-Control
+// (decision 057), for a Varnish or a CDN in front.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { RenderedPage } from "./page-cache.ts";
+import { isKeptPage, type RenderedPage } from "./page-cache.ts";
 import { withoutPolicyForRasterImage } from "./security.ts";
 
 export type Encoding = "br" | "gzip";
@@ -46,10 +49,52 @@ export function compress(body: Buffer, encoding: Encoding): Buffer {
   });
 }
 
+/**
+ * The Cache-Control of a page shared caches may keep (decision 057): browsers
+ * revalidate every time (max-age=0, then a 304 by ETag); a shared cache keeps
+ * it `maxAge` seconds, never past the site's next midnight (the quote of the
+ * day, the year in the footer), and may serve it `stale` seconds more while
+ * it refreshes it. Written once a second.
+ */
+export function sharedCacheControl({
+  maxAge,
+  stale,
+  secondsToMidnight,
+}: {
+  maxAge: number;
+  stale: number;
+  secondsToMidnight: () => number;
+}): () => string {
+  let second = -1;
+  let value = "";
+  return () => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) {
+      second = now;
+      const sMaxAge = Math.max(0, Math.min(maxAge, secondsToMidnight()));
+      value = `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${stale}`;
+    }
+    return value;
+  };
+}
+
+/** A kept page's tag headers, made once per page: space-separated (xkey, Surrogate-Key), comma-separated (Cache-Tag). */
+const tagHeaders = new WeakMap<RenderedPage, [string, string]>();
+function tagHeadersOf(page: RenderedPage, tags: string[]): [string, string] {
+  let made = tagHeaders.get(page);
+  if (!made) {
+    made = [tags.join(" "), tags.join(",")];
+    tagHeaders.set(page, made);
+  }
+  return made;
+}
+
 export interface SendOptions {
   requestId: string;
-  /** X-Cache: whether the page came from the page cache. */
-  cache: "HIT" | "MISS";
+  /** X-Cache: from the page cache (HIT), served while its fresh render runs (STALE), or rendered now (MISS). */
+  cache: "HIT" | "MISS" | "STALE";
+  /** The Cache-Control of pages shared caches may keep (sharedCacheControl). */
+  sharedCacheControl: () => string;
   /** Headers every response carries (security headers), as name, value, name, value… */
   baseHeaders: readonly string[];
   /** While shutting down: tell keep-alive clients not to send more on this socket. */
@@ -72,8 +117,18 @@ export function sendPage(
     options.cache,
   ];
   let cacheControl = "";
+  const shared = page.tags !== null && isKeptPage(page);
+  if (shared && page.tags) {
+    // What the page shows, for a purge by tag in the cache in front.
+    const [spaced, commas] = tagHeadersOf(page, page.tags);
+    cacheControl = options.sharedCacheControl();
+    headers.push("Cache-Control", cacheControl, "xkey", spaced, "Surrogate-Key", spaced, "Cache-Tag", commas);
+  }
   for (const [name, value] of page.headers) {
-    if (name === "cache-control") cacheControl = value;
+    if (name === "cache-control") {
+      if (shared) continue;
+      cacheControl = value;
+    }
     headers.push(name, value);
   }
   if (page.csp) headers.push("Content-Security-Policy", page.csp);

@@ -21,6 +21,22 @@ import type { PostStatus, TermKind } from "#app/content/model.ts";
 import { allNames, nameLanguage, type PersonNames, personKey } from "#app/content/people.ts";
 import type { ContentFile, PageRecord, PersonRecord, PostRecord } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
+import {
+  bylineTag,
+  ChangeSet,
+  type ContentChange,
+  listTag,
+  PAGES_TAG,
+  PEOPLE_TAG,
+  pageTag,
+  personTag,
+  postTag,
+  removedPostChanges,
+  SEARCH_TAG,
+  sitemapTag,
+  TERMS_TAG,
+  termTag,
+} from "#app/data/cache-tags.ts";
 import { type SearchDocument, searchDocument, termWords } from "#app/data/search-document.ts";
 
 export type WriteOutcome = "created" | "updated" | "unchanged";
@@ -107,7 +123,7 @@ export interface WriteTarget {
   /** A post whose idNum is PARKED_ID_NUM_BASE or more, if any. */
   findParked(): Promise<{ language: string; slug: string } | null>;
   /** The post's linked terms. */
-  postTerms(postId: number): Promise<{ kind: TermKind; name: string }[]>;
+  postTerms(postId: number): Promise<{ kind: TermKind; name: string; slug: string }[]>;
   clearTerms(postId: number): Promise<void>;
   /** Links a term to a post; linking it twice is a no-op. */
   linkTerm(postId: number, termId: number): Promise<void>;
@@ -141,6 +157,11 @@ export interface WriteTarget {
   personPosts(personId: number): Promise<PersonPost[]>;
   /** Links the post to a person (an unpublished post whose person an import wrote later). */
   setPostPerson(postId: number, personId: number): Promise<void>;
+  personById(id: number): Promise<StoredPerson | null>;
+  /** The slugs of the published posts just older and just newer than this place in the language's order. */
+  neighbours(language: Language, postTime: number, postId: number): Promise<string[]>;
+  /** Records what the transaction changed (content_changes, decision 057) and prunes old rows. */
+  recordChanges(changes: readonly ContentChange[]): Promise<void>;
 }
 
 /** The same statements answered synchronously (better-sqlite3). */
@@ -226,6 +247,8 @@ class WriteRules {
   readonly #peopleById = new Map<number, PersonState>();
   /** `translationKey` + newline + language → the slug of the import's post holding it. */
   readonly #groups = new Map<string, string>();
+  /** What this write changes for visitors, as cache tags (decision 057), recorded by finish(). */
+  readonly changes = new ChangeSet();
 
   constructor(options: WriterOptions) {
     this.#dryRun = options.dryRun ?? false;
@@ -253,7 +276,15 @@ class WriteRules {
     if (outcome === "unchanged") return outcome;
 
     if (!existing || existing.idNum !== post.idNum) yield* this.#freeIdNum(post, existing?.id);
-    if (holder) yield* run((t) => t.clearTranslation(holder.id));
+    // What showed the post as it was (read before it changes): its terms, its person.
+    const wasPublished = existing?.status === "publish";
+    const before =
+      existing && wasPublished && !this.changes.full ? yield* this.#shownAs(existing.id, existing.personId) : null;
+    if (holder) {
+      yield* run((t) => t.clearTranslation(holder.id));
+      // The holder leaves its group: the pages showing it as a translation are dropped.
+      this.changes.add([postTag(holder.slug)], true);
+    }
     const row: PostRow = {
       language: post.language,
       idNum: post.idNum,
@@ -280,6 +311,7 @@ class WriteRules {
     }
     // Terms in record order, each linked once: their stored names make the document's tags.
     const linked = new Map<number, string>();
+    const termTags = new Set<string>();
     for (const [kind, names] of [
       ["tag", post.tags],
       ["category", post.categories],
@@ -289,9 +321,16 @@ class WriteRules {
         if (linked.has(term.id)) continue;
         yield* run((t) => t.linkTerm(postId, term.id));
         linked.set(term.id, term.name);
+        termTags.add(termTag(kind, slugify(name)));
       }
     }
     if (existing) yield* run((t) => t.updatePost(postId, row));
+    if ((wasPublished || published) && !this.changes.full) {
+      yield* this.#postChanges(post, postId, existing, before, {
+        terms: termTags,
+        personSlug: person?.slug ?? null,
+      });
+    }
     if (published) {
       // A term's words join the vocabulary with its first published post (once per import).
       for (const [termId, name] of linked) {
@@ -325,8 +364,79 @@ class WriteRules {
     this.summary.pages[outcome]++;
     if (!this.#dryRun && outcome !== "unchanged") {
       yield* run((t) => t.upsertPage({ slug: page.slug, title: page.title, content: html }));
+      this.changes.add([pageTag(page.slug), existing?.title === page.title ? null : PAGES_TAG]);
     }
     return outcome;
+  }
+
+  /** A published post's terms (as tags) and person, before a write changes them. */
+  *#shownAs(postId: number, personId: number | null): Steps<{ terms: Set<string>; personSlug: string | null }> {
+    const terms = yield* run((t) => t.postTerms(postId));
+    const person = personId === null ? null : yield* run((t) => t.personById(personId));
+    return {
+      terms: new Set(terms.map((term) => termTag(term.kind, term.slug))),
+      personSlug: person?.slug ?? null,
+    };
+  }
+
+  /**
+   * The tags a write of a post that is or was published changes: its own
+   * (dropped if it leaves the site), its language's order when it enters,
+   * leaves or moves in it (and its new neighbours), the terms, person and
+   * translation group it joins (refreshed) or leaves (dropped), the sitemap
+   * and search.
+   */
+  *#postChanges(
+    post: PostRecord,
+    postId: number,
+    existing: StoredPost | null,
+    before: { terms: Set<string>; personSlug: string | null } | null,
+    after: { terms: Set<string>; personSlug: string | null },
+  ): Steps<void> {
+    const was = existing?.status === "publish";
+    const now = post.status === "publish";
+    const leaves = was && !now;
+    this.changes.add([postTag(post.slug), sitemapTag(post.language)], leaves);
+    this.changes.add([SEARCH_TAG]);
+    const moved = was !== now || existing?.postTime !== post.postTime;
+    // A shared collection names posts by idNum (its language's tag).
+    if (existing && existing.idNum !== post.idNum) this.changes.add([listTag(post.language)]);
+    if (moved) {
+      this.changes.add([listTag(post.language)]);
+      if (now) {
+        const near = yield* run((t) => t.neighbours(post.language, post.postTime, postId));
+        this.changes.add(near.map(postTag));
+      }
+    }
+    const oldTerms = was ? (before?.terms ?? new Set<string>()) : new Set<string>();
+    const newTerms = now ? after.terms : new Set<string>();
+    const left = [...oldTerms].filter((tag) => !newTerms.has(tag));
+    const joined = [...newTerms].filter((tag) => !oldTerms.has(tag));
+    this.changes.add(left, true);
+    this.changes.add(moved ? newTerms : joined);
+    if (left.length || joined.length) this.changes.add([TERMS_TAG]);
+    const oldPerson = was ? (before?.personSlug ?? null) : null;
+    const newPerson = now ? after.personSlug : null;
+    if (oldPerson !== newPerson) {
+      this.changes.add([oldPerson && personTag(oldPerson)], true);
+      this.changes.add([newPerson && personTag(newPerson), PEOPLE_TAG]);
+    } else if (moved && newPerson) this.changes.add([personTag(newPerson)]);
+    // Translations: the group it leaves drops it; the group it joins (or is published into) shows it.
+    const oldKey = was ? (existing?.translationKey ?? null) : null;
+    const newKey = now ? (post.translationKey ?? null) : null;
+    if (oldKey !== newKey || was !== now) {
+      for (const [key, removal] of [
+        [oldKey, true],
+        [newKey, false],
+      ] as const) {
+        if (key === null) continue;
+        for (const language of LANGUAGES) {
+          if (language === post.language) continue;
+          const member = yield* run((t) => t.findTranslation(key, language));
+          if (member) this.changes.add([postTag(member.slug)], removal && key !== newKey);
+        }
+      }
+    }
   }
 
   *finish(): Steps<void> {
@@ -345,6 +455,27 @@ class WriteRules {
         `post ${parked.language} "${parked.slug}" gave up its idNum but was not written`,
       );
     }
+    const records = this.changes.records();
+    if (records.length) yield* run((t) => t.recordChanges(records));
+  }
+
+  /**
+   * Records the tags a published post's leaving changes (sukti unpublish,
+   * delete), before the caller's statement takes it off: what showed it is
+   * dropped at once.
+   */
+  *removePost(post: LeavingPost): Steps<ContentChange[]> {
+    const shown = yield* this.#shownAs(post.id, post.personId);
+    const changes = new ChangeSet();
+    removedPostChanges(changes, {
+      language: post.language,
+      slug: post.slug,
+      termTags: [...shown.terms],
+      personSlug: shown.personSlug,
+    });
+    const records = changes.records();
+    yield* run((t) => t.recordChanges(records));
+    return records;
   }
 
   /**
@@ -356,7 +487,7 @@ class WriteRules {
     post: PostRecord,
     translationKey: string,
     ownId: number | undefined,
-  ): Steps<{ id: number } | null> {
+  ): Steps<{ id: number; slug: string } | null> {
     const groupKey = `${translationKey}\n${post.language}`;
     const claimed = this.#groups.get(groupKey);
     if (claimed !== undefined && claimed !== post.slug) {
@@ -411,11 +542,15 @@ class WriteRules {
     if (this.#dryRun) return state;
     this.#found.clear();
     const changed = state.slug !== slug || LANGUAGES.some((slot) => state.names[slot] !== names[slot]);
+    const oldSlug = state.slug;
     state.slug = slug;
     state.names = names;
     if (state.id === null) state.id = yield* run((t) => t.insertPerson(slug, names));
     else if (changed) {
       const id = state.id;
+      // Their pages, their name beside their posts, the people index and search show the new names.
+      if (oldSlug !== slug) this.changes.add([personTag(oldSlug)], true);
+      this.changes.add([personTag(slug), bylineTag(oldSlug), bylineTag(slug), PEOPLE_TAG, SEARCH_TAG]);
       yield* run((t) => t.updatePerson(id, slug, names));
       yield* this.#indexPersonPosts(state);
     }
@@ -577,6 +712,11 @@ export class AsyncContentWriter {
   finish(): Promise<void> {
     return driveAsync(this.#rules.finish(), this.#target);
   }
+
+  /** What the write changed, as cache tags (decision 057): recorded by finish(), purged after the commit. */
+  get changes(): ChangeSet {
+    return this.#rules.changes;
+  }
 }
 
 /** AsyncContentWriter's rules over a synchronous target, for callers that cannot await. */
@@ -604,6 +744,28 @@ export class SyncContentWriter {
   finish(): void {
     driveSync(this.#rules.finish(), this.#target);
   }
+
+  get changes(): ChangeSet {
+    return this.#rules.changes;
+  }
+}
+
+/** A post about to leave the site (unpublish, delete): its row as the removal needs it. */
+export interface LeavingPost {
+  id: number;
+  language: Language;
+  slug: string;
+  personId: number | null;
+}
+
+/** Records, in the caller's transaction, what a published post's leaving changes; returns the rows recorded. */
+export function recordRemoval(target: WriteTarget, post: LeavingPost): Promise<ContentChange[]> {
+  return driveAsync(new WriteRules({ incoming: new Set() }).removePost(post), target);
+}
+
+/** recordRemoval over a synchronous target (SQLite). */
+export function recordRemovalSync(target: SyncWriteTarget, post: LeavingPost): ContentChange[] {
+  return driveSync(new WriteRules({ incoming: new Set() }).removePost(post), target);
 }
 
 /** A person while an import resolves them: `id` is null in a dry run for a person not yet stored. */

@@ -2,11 +2,13 @@
 // the server (./open-store.server.ts). Each adapter is loaded only when
 // chosen, so writing a SQLite file never loads pg.
 import { isPostgresUrl } from "#app/data/open-store.server.ts";
-import type { ContentWrites } from "#app/data/writes.ts";
+import type { AfterCommit, ContentWrites } from "#app/data/writes.ts";
 
 export interface OpenWritesOptions {
   /** Only read: a transaction reports what it would change and writes nothing. */
   dryRun?: boolean;
+  /** Called after each committed write with the cache tags it changed (the purge hook). */
+  afterCommit?: AfterCommit;
 }
 
 /**
@@ -20,7 +22,7 @@ export async function openContentWrites(
 ): Promise<ContentWrites> {
   if (isPostgresUrl(databaseUrl)) {
     const { openPostgresWrites } = await import("#app/data/postgres/content-writes.server.ts");
-    return openPostgresWrites(databaseUrl);
+    return openPostgresWrites(databaseUrl, options);
   }
   const { openSqliteWrites } = await import("#app/data/sqlite/writes.server.ts");
   return openSqliteWrites(databaseUrl, options);

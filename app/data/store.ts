@@ -3,6 +3,7 @@
 // through the router context (#app/context.ts) and never see SQL. What the
 // reads return is the domain model (#app/content/model.ts).
 import type { Language } from "#app/content/languages.ts";
+import type { ChangesSince } from "#app/data/cache-tags.ts";
 import type {
   AdjacentPosts,
   FeedFilter,
@@ -85,6 +86,13 @@ export interface ServedStore extends ContentStore {
    * is unreachable (nothing is cached then).
    */
   contentVersion(): string | null;
+  /**
+   * What the writes since `cursor` changed, as cache tags (content_changes,
+   * decision 057), and the cursor to pass next time; null starts at the end
+   * of the log. `changes` is null when the log cannot tell (pruned past the
+   * cursor, a write from outside sukti): the server then drops every page.
+   */
+  changesSince(cursor: string | null): Promise<ChangesSince>;
   /**
    * Whether the site can serve its pages, for /healthz: null, or what stops
    * it (said in the log, never to visitors). A cheap read of every table the

@@ -4,6 +4,7 @@
 // and slug, idNum moves, terms, the search document) are written once, in
 // ./content-writer.ts, over each database's WriteTarget.
 import type { Language } from "#app/content/languages.ts";
+import type { ContentChange } from "#app/data/cache-tags.ts";
 import type { AsyncContentWriter } from "#app/data/content-writer.ts";
 
 /**
@@ -19,6 +20,13 @@ export interface PostKey {
   /** Its translation group, or null. */
   translationKey: string | null;
 }
+
+/**
+ * Called after each write commits, with what it changed as cache tags
+ * (decision 057): the `sukti` command purges shared caches there (PURGE_URL).
+ * Not called when nothing a visitor sees changed.
+ */
+export type AfterCommit = (changes: ContentChange[]) => Promise<void>;
 
 export interface ContentWrites {
   /** The database, for messages: a file path, or a postgres URL without its password. */

@@ -81,6 +81,8 @@ export async function startServer(
       SHARE_IMAGE_DIR: path.join(dir, "share-images"),
       // One process unless a test asks for workers (server/cluster.ts).
       WEB_CONCURRENCY: "1",
+      // Nothing rendered ahead unless a test asks: many count a first answer as a render (MISS).
+      WARM_UP: "off",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

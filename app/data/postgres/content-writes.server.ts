@@ -12,6 +12,7 @@
 // content at its commit (./version.server.ts).
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
+import type { ContentChange } from "#app/data/cache-tags.ts";
 import { AsyncContentWriter, type WriteSummary } from "#app/data/content-writer.ts";
 import {
   describeConnectionError,
@@ -27,7 +28,7 @@ import {
   takeWriteLock,
   unpublishPost,
 } from "#app/data/postgres/writes.server.ts";
-import { type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
+import { type AfterCommit, type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
 
 /** Rows fetched at a time by postKeys(): memory stays flat whatever the number of posts. */
 const KEY_BATCH = 5000;
@@ -40,11 +41,13 @@ class PostgresWrites implements ContentWrites {
   readonly description: string;
   readonly #pool: pg.Pool;
   readonly #url: string;
+  readonly #afterCommit: AfterCommit | undefined;
 
-  constructor(pool: pg.Pool, description: string, url: string) {
+  constructor(pool: pg.Pool, description: string, url: string, afterCommit?: AfterCommit) {
     this.#pool = pool;
     this.description = description;
     this.#url = url;
+    this.#afterCommit = afterCommit;
   }
 
   /**
@@ -105,6 +108,8 @@ class PostgresWrites implements ContentWrites {
     });
     let broken = false;
     let committing = false;
+    let result: T;
+    let changes: ContentChange[];
     try {
       if (dryRun) {
         // One snapshot for the whole run, and any write refused: a dry run reports, never changes.
@@ -117,7 +122,7 @@ class PostgresWrites implements ContentWrites {
         incoming: options.incoming,
         dryRun,
       });
-      const result = await write(writer);
+      result = await write(writer);
       if (dryRun) {
         await client.query("ROLLBACK");
         return result;
@@ -126,7 +131,7 @@ class PostgresWrites implements ContentWrites {
       if (changed(writer.summary)) await bumpContentVersion(client);
       committing = true;
       await client.query("COMMIT");
-      return result;
+      changes = writer.changes.records();
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {
         broken = true;
@@ -135,14 +140,23 @@ class PostgresWrites implements ContentWrites {
     } finally {
       client.release(broken);
     }
+    if (changes.length) await this.#afterCommit?.(changes);
+    return result;
   }
 
-  unpublishPost(language: Language, slug: string): Promise<boolean> {
-    return unpublishPost(this.#pool, language, slug);
+  async unpublishPost(language: Language, slug: string): Promise<boolean> {
+    return this.#purged(await unpublishPost(this.#pool, language, slug));
   }
 
-  deletePost(language: Language, slug: string): Promise<boolean> {
-    return deletePost(this.#pool, language, slug);
+  async deletePost(language: Language, slug: string): Promise<boolean> {
+    return this.#purged(await deletePost(this.#pool, language, slug));
+  }
+
+  /** After a removal committed: the purge hook, then whether there was such a post. */
+  async #purged(changes: ContentChange[] | null): Promise<boolean> {
+    if (changes === null) return false;
+    if (changes.length) await this.#afterCommit?.(changes);
+    return true;
   }
 
   close(): Promise<void> {
@@ -159,7 +173,7 @@ class PostgresWrites implements ContentWrites {
  */
 export async function openPostgresWrites(
   databaseUrl: string,
-  _options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; afterCommit?: AfterCommit } = {},
 ): Promise<ContentWrites> {
   const description = describePostgresUrl(databaseUrl);
   const pool = createPool(databaseUrl, { max: 4 });
@@ -171,5 +185,5 @@ export async function openPostgresWrites(
       `cannot open the database ${description}: ${describeConnectionError(error, databaseUrl)}`,
     );
   }
-  return new PostgresWrites(pool, description, databaseUrl);
+  return new PostgresWrites(pool, description, databaseUrl, options.afterCommit);
 }

@@ -20,6 +20,7 @@ import { preparePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool, endPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { type ContentVersion, watchContentVersion } from "#app/data/postgres/version.server.ts";
+import { type ChangesSince, changesAfter, MAX_CHANGES_READ } from "#app/data/cache-tags.ts";
 import { guardedReads, type ReadName, type ServedStore } from "#app/data/store.ts";
 
 export { describePostgresUrl, PostgresUnavailableError };
@@ -152,6 +153,35 @@ class PostgresHealth {
     }
   }
 
+  /** The change log since the cursor (a seq), decision 057; null starts at its end. */
+  async changesSince(cursor: string | null): Promise<ChangesSince> {
+    const end = async () => {
+      const { rows } = await this.#pool.query<{ last: string }>({
+        name: "sukti_changes_end",
+        text: "SELECT coalesce(max(seq), 0) AS last FROM content_changes",
+      });
+      return String(rows[0]?.last ?? 0);
+    };
+    try {
+      if (cursor === null) return { cursor: await end(), changes: [] };
+      const since = Number(cursor);
+      const { rows } = await this.#pool.query<{ seq: string; tags: string; removal: boolean }>({
+        name: "sukti_changes_since",
+        text: `SELECT seq, tags, removal FROM content_changes WHERE seq > $1 ORDER BY seq LIMIT ${MAX_CHANGES_READ + 1}`,
+        values: [since],
+      });
+      const changes = changesAfter(since, rows);
+      const last = changes === null ? await end() : String(rows.at(-1)?.seq ?? since);
+      return { cursor: last, changes };
+    } catch (error) {
+      if (this.#closing || isUnavailable(error)) {
+        this.#down();
+        throw new PostgresUnavailableError(error);
+      }
+      throw error;
+    }
+  }
+
   close(): Promise<void> {
     this.#closing ??= (async () => {
       const timeout = delay(CLOSE_TIMEOUT_MS, undefined);
@@ -208,6 +238,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<ServedStor
     health: () => health.health(),
     close: () => health.close(),
     contentVersion: () => health.contentVersion(),
+    changesSince: (cursor) => health.changesSince(cursor),
     readOnlyReason: null,
   };
 }

@@ -3,6 +3,7 @@ import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
 import type { PostStatus, TermKind } from "#app/content/model.ts";
 import type { PersonNames } from "#app/content/people.ts";
+import type { ContentChange } from "#app/data/cache-tags.ts";
 import {
   PARKED_ID_NUM_BASE,
   type PersonPost,
@@ -49,6 +50,9 @@ export function documentVector(doc: Pick<SearchDocument, "title" | "tags" | "bod
   return [...lexemes].map((word) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`).join(" ");
 }
 
+/** content_changes keeps this many rows; a server further behind drops every page (decision 057). */
+export const KEPT_CHANGES = 1000;
+
 const PERSON_COLUMNS = `people.id, people.slug, name_english AS "english", name_hindi AS "hindi",
   name_marathi AS "marathi"`;
 
@@ -85,7 +89,7 @@ const SQL = {
   park: `UPDATE posts SET id_num = ${PARKED_ID_NUM_BASE} + id WHERE id = $1`,
   findParked: `SELECT language, slug FROM posts
     WHERE language IN ('english', 'hindi', 'marathi') AND id_num >= ${PARKED_ID_NUM_BASE} LIMIT 1`,
-  postTerms: `SELECT t.kind, t.name FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = $1`,
+  postTerms: `SELECT t.kind, t.name, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = $1`,
   clearTerms: "DELETE FROM post_terms WHERE post_id = $1",
   linkTerm: "INSERT INTO post_terms (post_id, term_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
   findTerm: "SELECT id, name FROM terms WHERE kind = $1 AND slug = $2",
@@ -105,6 +109,15 @@ const SQL = {
     ON CONFLICT (post_id) DO UPDATE SET document = excluded.document`,
   unindexPost: "DELETE FROM search_documents WHERE post_id = $1",
   findPage: "SELECT title, content FROM pages WHERE slug = $1",
+  personById: `SELECT ${PERSON_COLUMNS} FROM people WHERE id = $1`,
+  neighbours: `(SELECT slug FROM posts WHERE language = $1 AND status = 'publish'
+      AND (post_time < $2 OR (post_time = $2 AND id < $3)) ORDER BY post_time DESC, id DESC LIMIT 1)
+    UNION ALL
+    (SELECT slug FROM posts WHERE language = $1 AND status = 'publish'
+      AND (post_time > $2 OR (post_time = $2 AND id > $3)) ORDER BY post_time ASC, id ASC LIMIT 1)`,
+  recordChanges: "INSERT INTO content_changes (tags, removal) SELECT * FROM unnest($1::text[], $2::boolean[])",
+  pruneChanges: `DELETE FROM content_changes
+    WHERE seq <= (SELECT max(seq) FROM content_changes) - ${KEPT_CHANGES}`,
   upsertPage: `INSERT INTO pages (slug, title, content) VALUES ($1, $2, $3)
     ON CONFLICT (slug) DO UPDATE SET title = excluded.title, content = excluded.content`,
 } as const;
@@ -192,7 +205,7 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async postTerms(postId: number) {
-    return this.#run<{ kind: TermKind; name: string }>("postTerms", [postId]);
+    return this.#run<{ kind: TermKind; name: string; slug: string }>("postTerms", [postId]);
   }
 
   async clearTerms(postId: number): Promise<void> {
@@ -295,6 +308,20 @@ export class PostgresWriteTarget implements WriteTarget {
 
   async setPostPerson(postId: number, personId: number): Promise<void> {
     await this.#run("setPostPerson", [postId, personId]);
+  }
+
+  async personById(id: number) {
+    return storedPerson((await this.#run<PersonRow>("personById", [id]))[0]);
+  }
+
+  async neighbours(language: Language, postTime: number, postId: number): Promise<string[]> {
+    return (await this.#run<{ slug: string }>("neighbours", [language, postTime, postId])).map((row) => row.slug);
+  }
+
+  async recordChanges(changes: readonly ContentChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    await this.#run("recordChanges", [changes.map((c) => c.tags.join(" ")), changes.map((c) => c.removal)]);
+    await this.#run("pruneChanges", []);
   }
 }
 

@@ -5,7 +5,13 @@
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
 import type { ContentFile } from "#app/content/schemas.ts";
-import { AsyncContentWriter, incomingKeys, type WriteSummary } from "#app/data/content-writer.ts";
+import type { ContentChange } from "#app/data/cache-tags.ts";
+import {
+  AsyncContentWriter,
+  incomingKeys,
+  recordRemoval,
+  type WriteSummary,
+} from "#app/data/content-writer.ts";
 import { PostgresWriteTarget } from "#app/data/postgres/write-target.server.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 
@@ -125,31 +131,50 @@ async function writeWith(
   return summary;
 }
 
-/** Takes a published post off the site (status draft). False when there is no such published post. */
-export async function unpublishPost(pool: pg.Pool, language: Language, slug: string): Promise<boolean> {
+/**
+ * Takes one post off the site in one write transaction (`remove` runs the
+ * statement); what showed it, if it was published, is recorded in the change
+ * log (decision 057). Null when there is no such post; else the changes recorded.
+ */
+async function removePost(
+  pool: pg.Pool,
+  language: Language,
+  slug: string,
+  onlyPublished: boolean,
+  remove: (client: pg.PoolClient, id: number) => Promise<void>,
+): Promise<ContentChange[] | null> {
   return inWriteTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ id: number }>(
-      `UPDATE posts SET status = 'draft', updated_at = extract(epoch FROM clock_timestamp())::bigint
-       WHERE language = $1 AND slug = $2 AND status = 'publish' RETURNING id`,
+    const { rows } = await client.query<{ id: number; status: string; personId: number | null }>(
+      `SELECT id, status, person_id AS "personId" FROM posts WHERE language = $1 AND slug = $2 FOR UPDATE`,
       [language, slug.normalize("NFC")],
     );
-    const [unpublished] = rows;
-    if (unpublished === undefined) return false;
-    await new PostgresWriteTarget(client).unindexPost(unpublished.id);
+    const [row] = rows;
+    if (row === undefined || (onlyPublished && row.status !== "publish")) return null;
+    const target = new PostgresWriteTarget(client);
+    const changes =
+      row.status === "publish"
+        ? await recordRemoval(target, { ...row, language, slug: slug.normalize("NFC") })
+        : [];
+    await remove(client, row.id);
+    await target.unindexPost(row.id);
     await bumpContentVersion(client);
-    return true;
+    return changes;
   });
 }
 
-/** Deletes a post, its term links and its search document. False when there is no such post. */
-export async function deletePost(pool: pg.Pool, language: Language, slug: string): Promise<boolean> {
-  return inWriteTransaction(pool, async (client) => {
-    const { rowCount } = await client.query("DELETE FROM posts WHERE language = $1 AND slug = $2", [
-      language,
-      slug.normalize("NFC"),
-    ]);
-    if (!rowCount) return false;
-    await bumpContentVersion(client);
-    return true;
+/** Takes a published post off the site (status draft). Null when there is no such published post; else the changes recorded. */
+export function unpublishPost(pool: pg.Pool, language: Language, slug: string): Promise<ContentChange[] | null> {
+  return removePost(pool, language, slug, true, async (client, id) => {
+    await client.query(
+      `UPDATE posts SET status = 'draft', updated_at = extract(epoch FROM clock_timestamp())::bigint WHERE id = $1`,
+      [id],
+    );
+  });
+}
+
+/** Deletes a post, its term links and its search document. Null when there is no such post; else the changes recorded. */
+export function deletePost(pool: pg.Pool, language: Language, slug: string): Promise<ContentChange[] | null> {
+  return removePost(pool, language, slug, false, async (client, id) => {
+    await client.query("DELETE FROM posts WHERE id = $1", [id]);
   });
 }

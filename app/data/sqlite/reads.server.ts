@@ -26,6 +26,7 @@ import { completePost, type PostRow } from "#app/data/post-row.ts";
 import { READ_BOUNDS as BOUND, boundedContent, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import { searchPublishedPosts } from "#app/data/sqlite/search.server.ts";
+import { type ContentChange, changesAfter, MAX_CHANGES_READ } from "#app/data/cache-tags.ts";
 import type { ContentStore } from "#app/data/store.ts";
 
 // Every text column is cut in the SELECT (../read-bounds.ts): an oversized
@@ -300,6 +301,21 @@ export class SqliteContentStore implements ContentStore {
 
   async searchPosts(text: string, page: number, perPage: number) {
     return searchPublishedPosts(this.#db, text, page, perPage);
+  }
+
+  /**
+   * The change log (decision 057) past `since` (a seq; null: only where it
+   * ends), and how many writes came from outside sukti's writers.
+   */
+  changeLog(since: number | null): { external: number; last: number; changes: ContentChange[] | null } {
+    const external = this.#stmt("SELECT external FROM content_epoch WHERE id = 1").pluck().get() as number;
+    const end = () => this.#stmt("SELECT coalesce(max(seq), 0) FROM content_changes").pluck().get() as number;
+    if (since === null) return { external, last: end(), changes: [] };
+    const rows = this.#stmt(
+      `SELECT seq, tags, removal FROM content_changes WHERE seq > ? ORDER BY seq LIMIT ${MAX_CHANGES_READ + 1}`,
+    ).all(since) as { seq: number; tags: string; removal: number }[];
+    const changes = changesAfter(since, rows);
+    return { external, last: changes === null ? end() : (rows.at(-1)?.seq ?? since), changes };
   }
 
   /** Changes whenever another connection (an import, say) commits a write. */

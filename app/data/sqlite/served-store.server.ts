@@ -14,6 +14,7 @@ import {
 } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import type { ChangesSince } from "#app/data/cache-tags.ts";
 import { guardedReads, type ReadName, type ServedStore } from "#app/data/store.ts";
 
 export class StoreUnavailableError extends Error {
@@ -231,6 +232,22 @@ class ResilientSqlite {
     return this.#version;
   }
 
+  /**
+   * The change log since the cursor (decision 057). The cursor holds the
+   * file's generation and the count of writes from outside sukti: a file
+   * replaced or written by hand cannot say what changed (changes: null).
+   */
+  changesSince(cursor: string | null): Promise<ChangesSince> {
+    return this.#use(async (store) => {
+      const [generation, external, seq] = (cursor ?? "").split(":").map(Number);
+      const same = cursor !== null && generation === this.#generation;
+      const log = store.changeLog(same && seq !== undefined ? seq : null);
+      const next = `${this.#generation}:${log.external}:${log.last}`;
+      if (!same || external !== log.external) return { cursor: next, changes: cursor === null ? [] : null };
+      return { cursor: next, changes: log.changes };
+    });
+  }
+
   /** Calls a read of the underlying store through the health checks above. */
   call(method: ReadName, args: unknown[]): Promise<unknown> {
     return this.#use((store) => (store[method] as (...a: unknown[]) => Promise<unknown>).apply(store, args));
@@ -260,6 +277,7 @@ function resilientSqliteStore(databaseUrl: string, opened: OpenedDb): ResilientS
     health: () => target.health(),
     close: () => target.close(),
     contentVersion: () => target.contentVersion(),
+    changesSince: (cursor) => target.changesSince(cursor),
     get readOnly() {
       return target.readOnly;
     },

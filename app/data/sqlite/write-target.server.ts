@@ -8,6 +8,7 @@ import type { Statement } from "better-sqlite3";
 import type { Language } from "#app/content/languages.ts";
 import type { PostStatus, TermKind } from "#app/content/model.ts";
 import type { PersonNames } from "#app/content/people.ts";
+import type { ContentChange } from "#app/data/cache-tags.ts";
 import {
   PARKED_ID_NUM_BASE,
   type PersonPost,
@@ -18,6 +19,9 @@ import {
 } from "#app/data/content-writer.ts";
 import { isDevanagariWord, type SearchDocument, wordSkeletons } from "#app/data/search-document.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
+
+/** content_changes keeps this many rows; a server further behind drops every page (decision 057). */
+export const KEPT_CHANGES = 1000;
 
 type Statements = Record<string, Statement<never[], unknown> | Statement<unknown[], unknown>>;
 
@@ -118,7 +122,10 @@ export class SqliteWriteTarget implements SyncWriteTarget {
   /** Posts inserted by this target and not indexed yet: they have no document to replace. */
   readonly #inserted = new Set<number>();
 
+  readonly #db: Db;
+
   constructor(db: Db) {
+    this.#db = db;
     this.#index = new SearchIndexWriter(db);
     this.#sql = {
       findPost: db.prepare<[string, string], StoredPost>(
@@ -172,8 +179,8 @@ export class SqliteWriteTarget implements SyncWriteTarget {
         `SELECT language, slug FROM posts WHERE language IN ('english', 'hindi', 'marathi')
          AND id_num >= ${PARKED_ID_NUM_BASE} LIMIT 1`,
       ),
-      postTerms: db.prepare<[number], { kind: TermKind; name: string }>(
-        "SELECT t.kind, t.name FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = ?",
+      postTerms: db.prepare<[number], { kind: TermKind; name: string; slug: string }>(
+        "SELECT t.kind, t.name, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = ?",
       ),
       clearTerms: db.prepare<[number]>("DELETE FROM post_terms WHERE post_id = ?"),
       linkTerm: db.prepare<[number, number]>(
@@ -193,6 +200,16 @@ export class SqliteWriteTarget implements SyncWriteTarget {
         .pluck(),
       renameTerm: db.prepare<[string, number]>("UPDATE terms SET name = ? WHERE id = ?"),
       setPostPerson: db.prepare<[number, number]>("UPDATE posts SET person_id = ? WHERE id = ?"),
+      personById: db.prepare<[number], PersonRow>(`SELECT ${PERSON_COLUMNS} FROM people WHERE id = ?`),
+      neighbours: db
+        .prepare<{ language: string; t: number; id: number }, string>(
+          `SELECT slug FROM (SELECT slug FROM posts WHERE language = @language AND status = 'publish'
+             AND (post_time < @t OR (post_time = @t AND id < @id)) ORDER BY post_time DESC, id DESC LIMIT 1)
+           UNION ALL
+           SELECT slug FROM (SELECT slug FROM posts WHERE language = @language AND status = 'publish'
+             AND (post_time > @t OR (post_time = @t AND id > @id)) ORDER BY post_time ASC, id ASC LIMIT 1)`,
+        )
+        .pluck(),
       findPage: db.prepare<[string], { title: string; content: string }>(
         "SELECT title, content FROM pages WHERE slug = ?",
       ),
@@ -293,6 +310,46 @@ export class SqliteWriteTarget implements SyncWriteTarget {
   setPostPerson(postId: number, personId: number) {
     this.#sql.setPostPerson.run(personId, postId);
   }
+  personById(id: number) {
+    return storedPerson(this.#sql.personById.get(id));
+  }
+  neighbours(language: Language, postTime: number, postId: number) {
+    return this.#sql.neighbours.all({ language, t: postTime, id: postId });
+  }
+  recordChanges(changes: readonly ContentChange[]) {
+    recordChanges(this.#db, changes);
+  }
+}
+
+/** Records what a write changed (content_changes), in the caller's transaction, and prunes old rows. */
+export function recordChanges(db: Db, changes: readonly ContentChange[]): void {
+  if (changes.length === 0 || !hasContentEpoch(db)) return;
+  const insert = db.prepare<[string, number]>("INSERT INTO content_changes (tags, removal) VALUES (?, ?)");
+  for (const change of changes) insert.run(change.tags.join(" "), change.removal ? 1 : 0);
+  db.prepare(
+    `DELETE FROM content_changes WHERE seq <= (SELECT max(seq) FROM content_changes) - ${KEPT_CHANGES}`,
+  ).run();
+}
+
+/**
+ * Marks the connection's transaction as sukti's writer (content_epoch.writing),
+ * so the triggers that count writes from elsewhere leave it alone; call right
+ * after BEGIN, and with false before COMMIT. A database from before the
+ * change log (no content_epoch) is left as it is.
+ */
+export function markWriter(db: Db, writing: boolean): void {
+  if (!hasContentEpoch(db)) return;
+  db.prepare("UPDATE content_epoch SET writing = ? WHERE id = 1").run(writing ? 1 : 0);
+}
+
+const epochKnown = new WeakSet<Db>();
+function hasContentEpoch(db: Db): boolean {
+  if (epochKnown.has(db)) return true;
+  const found =
+    db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'content_epoch'").get() !==
+    undefined;
+  if (found) epochKnown.add(db);
+  return found;
 }
 
 const PERSON_COLUMNS = "people.id, people.slug, name_english, name_hindi, name_marathi";

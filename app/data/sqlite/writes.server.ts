@@ -7,16 +7,18 @@
 import { existsSync, rmSync } from "node:fs";
 import type { Language } from "#app/content/languages.ts";
 import type { ContentFile } from "#app/content/schemas.ts";
+import type { ContentChange } from "#app/data/cache-tags.ts";
 import {
   AsyncContentWriter,
   incomingKeys,
+  recordRemovalSync,
   SyncContentWriter,
   type WriteSummary,
 } from "#app/data/content-writer.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import { type Db, databasePath, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
-import { SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
-import { type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
+import { markWriter, SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
+import { type AfterCommit, type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
 
 /**
  * Upserts posts (by language and slug) and pages (by slug) in one
@@ -25,10 +27,12 @@ import { type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/
  */
 export function writeContent(db: Db, content: ContentFile): WriteSummary {
   return db.transaction(() => {
+    markWriter(db, true);
     const writer = new SyncContentWriter(new SqliteWriteTarget(db), { incoming: incomingKeys(content) });
     for (const post of content.posts) writer.writePost(post, sanitizePostHtml(post.content));
     for (const page of content.pages) writer.writePage(page, sanitizePostHtml(page.content));
     writer.finish();
+    markWriter(db, false);
     return writer.summary;
   })();
 }
@@ -63,14 +67,16 @@ class SqliteWrites implements ContentWrites {
   readonly #url: string;
   readonly #file: string;
   readonly #dryRun: boolean;
+  readonly #afterCommit: AfterCommit | undefined;
   /** The connection; null until the first write when the file does not exist yet. */
   #db: Db | null;
 
-  constructor(databaseUrl: string, dryRun: boolean) {
+  constructor(databaseUrl: string, dryRun: boolean, afterCommit?: AfterCommit) {
     this.#url = databaseUrl;
     this.#file = databasePath(databaseUrl);
     this.description = this.#file;
     this.#dryRun = dryRun;
+    this.#afterCommit = afterCommit;
     const exists = this.#file === ":memory:" || existsSync(this.#file);
     this.#db = exists ? this.#open() : null;
   }
@@ -113,20 +119,26 @@ class SqliteWrites implements ContentWrites {
     const db = this.#db ?? openDatabase(this.#url).db;
     this.#db = db;
     let committed = false;
+    let changes: ContentChange[] = [];
+    let result: T;
     try {
       migrate(db);
       const writer = new AsyncContentWriter(new SqliteWriteTarget(db), { incoming: options.incoming });
       db.exec("BEGIN IMMEDIATE");
       try {
-        const result = await write(writer);
+        markWriter(db, true);
+        result = await write(writer);
         await writer.finish();
+        markWriter(db, false);
         db.exec("COMMIT");
         committed = true;
-        return result;
+        changes = writer.changes.records();
       } catch (error) {
         if (db.inTransaction) db.exec("ROLLBACK");
         throw error;
       }
+      if (changes.length) await this.#afterCommit?.(changes);
+      return result;
     } finally {
       shrinkWal(db);
       // A database file this failed write created holds nothing: leave no trace of it.
@@ -155,43 +167,54 @@ class SqliteWrites implements ContentWrites {
     }
   }
 
-  /** Runs `change` in one write transaction on an existing database; false when there is none. */
-  #change(change: (db: Db) => boolean): boolean {
+  /**
+   * Takes one post off the site in one write transaction on an existing
+   * database (`remove` runs the statement): what showed it, if it was
+   * published, is recorded in the change log and purged after the commit.
+   * False when there is no such post.
+   */
+  async #remove(language: Language, slug: string, onlyPublished: boolean, remove: (db: Db, id: number) => void) {
     const db = this.#db;
     if (!db || !hasTable(db, "posts")) return false;
     if (this.#dryRun) throw new Error("this ContentWrites was opened for a dry run");
     migrate(db);
+    let changes: ContentChange[] = [];
     try {
-      return db.transaction(change).immediate(db);
+      const found = db
+        .transaction(() => {
+          const row = db
+            .prepare<[string, string], { id: number; status: string; personId: number | null }>(
+              "SELECT id, status, person_id AS personId FROM posts WHERE language = ? AND slug = ?",
+            )
+            .get(language, slug.normalize("NFC"));
+          if (!row || (onlyPublished && row.status !== "publish")) return false;
+          markWriter(db, true);
+          const target = new SqliteWriteTarget(db);
+          if (row.status === "publish") {
+            changes = recordRemovalSync(target, { ...row, language, slug: slug.normalize("NFC") });
+          }
+          remove(db, row.id);
+          target.unindexPost(row.id);
+          markWriter(db, false);
+          return true;
+        })
+        .immediate();
+      if (changes.length) await this.#afterCommit?.(changes);
+      return found;
     } finally {
       shrinkWal(db);
     }
   }
 
-  async unpublishPost(language: Language, slug: string): Promise<boolean> {
-    return this.#change((db) => {
-      const row = db
-        .prepare<[string, string], { id: number }>(
-          `UPDATE posts SET status = 'draft', updated_at = unixepoch()
-           WHERE language = ? AND slug = ? AND status = 'publish' RETURNING id`,
-        )
-        .get(language, slug.normalize("NFC"));
-      if (!row) return false;
-      new SqliteWriteTarget(db).unindexPost(row.id);
-      return true;
+  unpublishPost(language: Language, slug: string): Promise<boolean> {
+    return this.#remove(language, slug, true, (db, id) => {
+      db.prepare("UPDATE posts SET status = 'draft', updated_at = unixepoch() WHERE id = ?").run(id);
     });
   }
 
-  async deletePost(language: Language, slug: string): Promise<boolean> {
-    return this.#change((db) => {
-      const row = db
-        .prepare<[string, string], { id: number }>(
-          "DELETE FROM posts WHERE language = ? AND slug = ? RETURNING id",
-        )
-        .get(language, slug.normalize("NFC"));
-      if (!row) return false;
-      new SqliteWriteTarget(db).unindexPost(row.id);
-      return true;
+  deletePost(language: Language, slug: string): Promise<boolean> {
+    return this.#remove(language, slug, false, (db, id) => {
+      db.prepare("DELETE FROM posts WHERE id = ?").run(id);
     });
   }
 
@@ -210,7 +233,7 @@ class SqliteWrites implements ContentWrites {
  */
 export async function openSqliteWrites(
   databaseUrl: string,
-  options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; afterCommit?: AfterCommit } = {},
 ): Promise<ContentWrites> {
-  return new SqliteWrites(databaseUrl, options.dryRun ?? false);
+  return new SqliteWrites(databaseUrl, options.dryRun ?? false, options.afterCommit);
 }
