@@ -3,8 +3,9 @@
 // sync-sized write (10 posts edited, 1 added, 1 unpublished, by `sukti import`
 // in its own process, as an operator's sync runs it) every 10 s while wrk
 // browses those pages at random, 16 connections, for 60 s. Reported per write:
-// the hit ratio until the next write, the renders (responses sukti rendered:
-// its X-Cache: MISS), Varnish's backend fetches, how long the import took and
+// the hit ratio until the next write (sukti's X-Cache HIT or STALE, or
+// Varnish's X-Varnish-Cache HIT in front), the renders (responses sukti
+// rendered: its X-Cache: MISS), Varnish's backend fetches, how long the import took and
 // how long after it returned an edited page still showed the old text (polled
 // every 25 ms); over the run: req/s, p50/p99. Beside it, a bare node:http
 // server's req/s for one of the pages, in the same run. Twice: sukti alone,
