@@ -5,10 +5,10 @@ import { quote } from "#app/content/schemas.ts";
 import { postKey, type WriteSummary } from "#app/data/content-writer.ts";
 import { openContentWrites } from "#app/data/open-writes.server.ts";
 import { type ContentWrites, WritesRefusedError } from "#app/data/writes.ts";
-import { purgeHook } from "#cli/purge.ts";
 import { RejectedError, UserError } from "#cli/errors.ts";
 import { type PrepareJob, prepareInThread, prepareInWorker } from "#cli/prepare.ts";
 import { type Progress, silentProgress } from "#cli/progress.ts";
+import { purgeHook } from "#cli/purge.ts";
 import { openSource, parseItem } from "#cli/records.ts";
 import {
   FORMATS,
@@ -30,6 +30,8 @@ export interface ImportOptions {
   progress?: Progress;
   /** Prepare records on a worker thread: by default for files of 1 MB and more. */
   worker?: boolean;
+  /** The environment the purge hook reads (PURGE_URL…); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface ImportReport extends WriteSummary {
@@ -262,7 +264,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
   const sourceOptions: SourceOptions = { language: options.language, sourceFields: options.sourceFields };
   const source = openSource(options.file, format, sourceOptions);
   const dryRun = options.dryRun ?? false;
-  const writes = await openWrites(options.databaseUrl, dryRun);
+  const writes = await openWrites(options.databaseUrl, dryRun, options.env);
   try {
     const validated = await validate(source, options, size, progress, writes);
     const counter = { bytes: 0 };

@@ -153,6 +153,7 @@ async function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
     sourceFields,
     dryRun: values["dry-run"] ?? false,
     progress: terminalProgress(),
+    env,
   }).finally(() => process.off("SIGINT", interrupted));
   process.stdout.write(formatReport(report, file));
 }

@@ -366,7 +366,12 @@ export function createApp({
         const started = caches.snapshot();
         caches.activeRenders++;
         try {
-          ({ page } = await renderPage(req, { url: target.url, origin, requestId, signal: controller.signal }));
+          ({ page } = await renderPage(req, {
+            url: target.url,
+            origin,
+            requestId,
+            signal: controller.signal,
+          }));
         } finally {
           caches.activeRenders--;
         }

@@ -113,6 +113,8 @@ export class CachedPages {
   #catchUp(version: string): void {
     if (this.#catchingUp) return;
     this.#catchingUp = (async () => {
+      // Never settled within this call: #catchingUp is set before the finally below clears it.
+      await null;
       const { changesSince } = this.#options;
       try {
         if (!changesSince) {

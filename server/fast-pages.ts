@@ -8,10 +8,10 @@
 // applies the same policies on the long path.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { CachedPages } from "./cached-pages.ts";
 import { canonicalUrl } from "./canonical-url.ts";
 import { type Logger, logRequest } from "./logger.ts";
 import type { OriginOf } from "./origin.ts";
-import type { CachedPages } from "./cached-pages.ts";
 import { sendPage } from "./send-page.ts";
 
 export interface FastPagesOptions {

@@ -78,7 +78,10 @@ export interface HomePage {
    * The home for this request, or null when it must be rendered in full
    * (no template for this content: the page did not cut as expected).
    */
-  (req: RenderRequest, target: { origin: string; day: string; requestId: string }): Promise<RenderedPage | null>;
+  (
+    req: RenderRequest,
+    target: { origin: string; day: string; requestId: string },
+  ): Promise<RenderedPage | null>;
   /** A write changed these tags (decision 057): a template showing one is dropped (removal) or refreshed. */
   invalidate(tags: ReadonlySet<string>, removal: boolean): void;
   /** Drops every template (a config reload, say). */

@@ -152,10 +152,13 @@ async function serveSearches() {
     const controller = new AbortController();
     aborts.set(message.id, controller);
     try {
-      const { page } = await render({ headers: message.headers }, {
-        ...message.target,
-        signal: controller.signal,
-      });
+      const { page } = await render(
+        { headers: message.headers },
+        {
+          ...message.target,
+          signal: controller.signal,
+        },
+      );
       // A copy of its own, so that only its bytes cross (a small Buffer sits in a shared pool).
       const body = new Uint8Array(page.body);
       const { encoded: _encoded, body: _body, ...rest } = page;

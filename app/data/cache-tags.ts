@@ -80,7 +80,10 @@ const TAGGERS: Taggers = {
   getWebsite: () => LIST_TAGS,
   latestPost: (_args, post) => [...LIST_TAGS, post && postTag(post.slug)],
   samplePosts: ([language], posts) => [listTag(language), ...summaries(posts)],
-  collectionPosts: ([entries], posts) => [...entries.map((entry) => listTag(entry.language)), ...summaries(posts)],
+  collectionPosts: ([entries], posts) => [
+    ...entries.map((entry) => listTag(entry.language)),
+    ...summaries(posts),
+  ],
   getPost: ([, slug], post) => [postTag(slug), ...postShows(post)],
   getPostAnyLanguage: ([slug], post) => [postTag(slug), ...postShows(post)],
   getPage: ([slug]) => [pageTag(slug)],
@@ -155,6 +158,8 @@ export const MAX_CHANGE_TAGS = 2000;
 export class ChangeSet {
   readonly #changed = new Set<string>();
   readonly #removed = new Set<string>();
+  /** A removal named once the set was full: its `all` row must drop, not refresh. */
+  #removedPastCap = false;
 
   /** True once the write named more than MAX_CHANGE_TAGS: it then records `all`, and the rules may stop looking for tags. */
   get full(): boolean {
@@ -166,13 +171,16 @@ export class ChangeSet {
   }
 
   add(tags: Iterable<string | null | undefined | false>, removal = false): void {
-    if (this.full) return;
+    if (this.full) {
+      if (removal && [...tags].some(Boolean)) this.#removedPastCap = true;
+      return;
+    }
     for (const tag of tags) if (tag) (removal ? this.#removed : this.#changed).add(tag);
   }
 
   /** The rows to record: removals first; empty when nothing a visitor sees changed. */
   records(): ContentChange[] {
-    if (this.full) return [{ tags: [ALL_TAG], removal: this.#removed.size > 0 }];
+    if (this.full) return [{ tags: [ALL_TAG], removal: this.#removed.size > 0 || this.#removedPastCap }];
     const changed = [...this.#changed].filter((tag) => !this.#removed.has(tag)).sort();
     const rows: ContentChange[] = [];
     if (this.#removed.size) rows.push({ tags: [...this.#removed].sort(), removal: true });

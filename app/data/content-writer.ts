@@ -279,7 +279,9 @@ class WriteRules {
     // What showed the post as it was (read before it changes): its terms, its person.
     const wasPublished = existing?.status === "publish";
     const before =
-      existing && wasPublished && !this.changes.full ? yield* this.#shownAs(existing.id, existing.personId) : null;
+      existing && wasPublished && !this.changes.full
+        ? yield* this.#shownAs(existing.id, existing.personId)
+        : null;
     if (holder) {
       yield* run((t) => t.clearTranslation(holder.id));
       // The holder leaves its group: the pages showing it as a translation are dropped.
@@ -330,6 +332,10 @@ class WriteRules {
         terms: termTags,
         personSlug: person?.slug ?? null,
       });
+    } else if (wasPublished) {
+      // Past the cap the write names `all`, and what a published post left is no longer
+      // worked out: it counts as a removal, so every page is dropped (as before decision 057).
+      this.changes.add([postTag(post.slug)], true);
     }
     if (published) {
       // A term's words join the vocabulary with its first published post (once per import).
@@ -370,7 +376,10 @@ class WriteRules {
   }
 
   /** A published post's terms (as tags) and person, before a write changes them. */
-  *#shownAs(postId: number, personId: number | null): Steps<{ terms: Set<string>; personSlug: string | null }> {
+  *#shownAs(
+    postId: number,
+    personId: number | null,
+  ): Steps<{ terms: Set<string>; personSlug: string | null }> {
     const terms = yield* run((t) => t.postTerms(postId));
     const person = personId === null ? null : yield* run((t) => t.personById(personId));
     return {

@@ -3,7 +3,6 @@
 // through the router context (#app/context.ts) and never see SQL. What the
 // reads return is the domain model (#app/content/model.ts).
 import type { Language } from "#app/content/languages.ts";
-import type { ChangesSince } from "#app/data/cache-tags.ts";
 import type {
   AdjacentPosts,
   FeedFilter,
@@ -23,6 +22,7 @@ import type {
   TermKind,
   Website,
 } from "#app/content/model.ts";
+import type { ChangesSince } from "#app/data/cache-tags.ts";
 
 /** Every read returns published posts only: other statuses never leave the store. */
 export interface ContentStore {

@@ -128,7 +128,8 @@ class PostgresWrites implements ContentWrites {
         return result;
       }
       await writer.finish();
-      if (changed(writer.summary)) await bumpContentVersion(client);
+      // A person renamed by a post otherwise unchanged changes pages too (its change log row).
+      if (changed(writer.summary) || !writer.changes.empty) await bumpContentVersion(client);
       committing = true;
       await client.query("COMMIT");
       changes = writer.changes.records();

@@ -9,6 +9,7 @@
 // null (no page is cached). Nothing has to be reopened when it is back: the
 // pool connects anew, the LISTEN client reconnects at the next poll.
 import type pg from "pg";
+import { type ChangesSince, changesAfter, MAX_CHANGES_READ } from "#app/data/cache-tags.ts";
 import { readDemoContent } from "#app/data/demo.server.ts";
 import {
   describeConnectionError,
@@ -20,7 +21,6 @@ import { preparePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool, endPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { type ContentVersion, watchContentVersion } from "#app/data/postgres/version.server.ts";
-import { type ChangesSince, changesAfter, MAX_CHANGES_READ } from "#app/data/cache-tags.ts";
 import { guardedReads, type ReadName, type ServedStore } from "#app/data/store.ts";
 
 export { describePostgresUrl, PostgresUnavailableError };

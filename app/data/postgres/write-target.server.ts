@@ -115,7 +115,8 @@ const SQL = {
     UNION ALL
     (SELECT slug FROM posts WHERE language = $1 AND status = 'publish'
       AND (post_time > $2 OR (post_time = $2 AND id > $3)) ORDER BY post_time ASC, id ASC LIMIT 1)`,
-  recordChanges: "INSERT INTO content_changes (tags, removal) SELECT * FROM unnest($1::text[], $2::boolean[])",
+  recordChanges:
+    "INSERT INTO content_changes (tags, removal) SELECT * FROM unnest($1::text[], $2::boolean[])",
   pruneChanges: `DELETE FROM content_changes
     WHERE seq <= (SELECT max(seq) FROM content_changes) - ${KEPT_CHANGES}`,
   upsertPage: `INSERT INTO pages (slug, title, content) VALUES ($1, $2, $3)
@@ -315,7 +316,9 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async neighbours(language: Language, postTime: number, postId: number): Promise<string[]> {
-    return (await this.#run<{ slug: string }>("neighbours", [language, postTime, postId])).map((row) => row.slug);
+    return (await this.#run<{ slug: string }>("neighbours", [language, postTime, postId])).map(
+      (row) => row.slug,
+    );
   }
 
   async recordChanges(changes: readonly ContentChange[]): Promise<void> {

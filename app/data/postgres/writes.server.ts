@@ -127,7 +127,7 @@ async function writeWith(
   await writer.finish();
   const { summary } = writer;
   const changed = summary.created + summary.updated + summary.pages.created + summary.pages.updated;
-  if (!options.dryRun && changed > 0) await bumpContentVersion(client);
+  if (!options.dryRun && (changed > 0 || !writer.changes.empty)) await bumpContentVersion(client);
   return summary;
 }
 
@@ -163,7 +163,11 @@ async function removePost(
 }
 
 /** Takes a published post off the site (status draft). Null when there is no such published post; else the changes recorded. */
-export function unpublishPost(pool: pg.Pool, language: Language, slug: string): Promise<ContentChange[] | null> {
+export function unpublishPost(
+  pool: pg.Pool,
+  language: Language,
+  slug: string,
+): Promise<ContentChange[] | null> {
   return removePost(pool, language, slug, true, async (client, id) => {
     await client.query(
       `UPDATE posts SET status = 'draft', updated_at = extract(epoch FROM clock_timestamp())::bigint WHERE id = $1`,

@@ -22,11 +22,11 @@ import type {
   Translation,
   Website,
 } from "#app/content/model.ts";
+import { type ContentChange, changesAfter, MAX_CHANGES_READ } from "#app/data/cache-tags.ts";
 import { completePost, type PostRow } from "#app/data/post-row.ts";
 import { READ_BOUNDS as BOUND, boundedContent, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import { searchPublishedPosts } from "#app/data/sqlite/search.server.ts";
-import { type ContentChange, changesAfter, MAX_CHANGES_READ } from "#app/data/cache-tags.ts";
 import type { ContentStore } from "#app/data/store.ts";
 
 // Every text column is cut in the SELECT (../read-bounds.ts): an oversized

@@ -4,6 +4,7 @@
 // keys on, and the read-only fallbacks of ./database.server.ts.
 import { type Stats, statSync } from "node:fs";
 import Database from "better-sqlite3";
+import type { ChangesSince } from "#app/data/cache-tags.ts";
 import { readDemoContent } from "#app/data/demo.server.ts";
 import {
   type Db,
@@ -14,7 +15,6 @@ import {
 } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
-import type { ChangesSince } from "#app/data/cache-tags.ts";
 import { guardedReads, type ReadName, type ServedStore } from "#app/data/store.ts";
 
 export class StoreUnavailableError extends Error {

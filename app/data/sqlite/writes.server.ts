@@ -173,7 +173,12 @@ class SqliteWrites implements ContentWrites {
    * published, is recorded in the change log and purged after the commit.
    * False when there is no such post.
    */
-  async #remove(language: Language, slug: string, onlyPublished: boolean, remove: (db: Db, id: number) => void) {
+  async #remove(
+    language: Language,
+    slug: string,
+    onlyPublished: boolean,
+    remove: (db: Db, id: number) => void,
+  ) {
     const db = this.#db;
     if (!db || !hasTable(db, "posts")) return false;
     if (this.#dryRun) throw new Error("this ContentWrites was opened for a dry run");
