@@ -16,6 +16,7 @@ const run = (command, args) =>
 // edits a database with Debian's stock sqlite3 shell; the sync tests start a
 // real WordPress (Debian's wordpress on mariadb-server, behind php-cli's
 // built-in server, php-mysql to reach it; tests/support/wordpress.ts).
+// The Varnish tests start Debian's varnishd with varnish-modules' xkey.
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const postgres = "/usr/lib/postgresql/15/bin/initdb";
 const WORDPRESS = {
@@ -29,6 +30,12 @@ const missingBase = [
   ...(existsSync(chromium) ? [] : ["chromium"]),
   ...(existsSync(postgres) ? [] : ["postgresql"]),
   ...(existsSync("/usr/bin/sqlite3") ? [] : ["sqlite3"]),
+  ...(existsSync("/usr/sbin/varnishd") ? [] : ["varnish"]),
+  ...(existsSync(
+    `/usr/lib/${process.arch === "arm64" ? "aarch64" : "x86_64"}-linux-gnu/varnish/vmods/libvmod_xkey.so`,
+  )
+    ? []
+    : ["varnish-modules"]),
 ];
 const missingWordPress = [
   ...Object.entries(WORDPRESS)
