@@ -150,11 +150,14 @@ export function toTsquery(expression: string): string {
 }
 
 const SQL = {
-  count: "SELECT count(*) AS n FROM search_documents WHERE document @@ $1::tsquery",
+  // LIMIT NULL counts them all.
+  count: `SELECT count(*) AS n FROM (
+      SELECT FROM search_documents WHERE document @@ $1::tsquery LIMIT $2) matches`,
   newest: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery
     ORDER BY post_id DESC LIMIT $2`,
-  documents: `SELECT post_id AS id, tsvector_to_array(document) AS lexemes FROM search_documents
-    WHERE post_id = ANY($1::bigint[])`,
+  // One string per document (lexemes hold no space): far cheaper to read than a text[] of them.
+  documents: `SELECT post_id AS id, array_to_string(tsvector_to_array(document), ' ') AS lexemes
+    FROM search_documents WHERE post_id = ANY($1::bigint[])`,
   older: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery AND post_id < $2
     ORDER BY post_id DESC LIMIT $3 OFFSET $4`,
   posts: `SELECT p.id, ${SUMMARY_COLUMNS}, ${prefixSql("p.content", BOUND.snippetSource + 1)} AS content,
@@ -227,12 +230,12 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   /**
-   * Every match is counted, whatever the limit: with a LIMIT the planner
-   * turns to a sequential scan of the documents (query-plans.test.ts), and
-   * the GIN bitmap counts a common word's posts cheaply.
+   * Matches up to `limit` (decision 040's bounded count): a common word's
+   * count stops at its first limit matches, wherever they are (a sequential
+   * scan that stops early); a rare word's comes from the GIN bitmap.
    */
-  async count(match: string) {
-    const [row] = await this.#rows<{ n: number }>("count", [this.#tsquery(match)]);
+  async count(match: string, limit?: number) {
+    const [row] = await this.#rows<{ n: number }>("count", [this.#tsquery(match), limit ?? null]);
     if (row === undefined) throw new Error("PostgreSQL search count returned no row");
     return row.n;
   }
@@ -255,12 +258,12 @@ export class PostgresSearchBackend implements SearchBackend {
    * word of the post) are kept for documentBodies.
    */
   async documentHeads(ids: readonly number[]) {
-    const rows = await this.#rows<{ id: number; lexemes: string[] }>("documents", [ids]);
+    const rows = await this.#rows<{ id: number; lexemes: string }>("documents", [ids]);
     return rows.map(({ id, lexemes }): SearchDocumentHead => {
       const words: string[] = [];
       const title: string[] = [];
       const tags: string[] = [];
-      for (const lexeme of lexemes) {
+      for (const lexeme of lexemes === "" ? [] : lexemes.split(" ")) {
         if (lexeme.startsWith(COLUMN_MARKERS.title)) title.push(lexeme.slice(COLUMN_MARKERS.title.length));
         else if (lexeme.startsWith(COLUMN_MARKERS.tags)) tags.push(lexeme.slice(COLUMN_MARKERS.tags.length));
         else words.push(lexeme);
