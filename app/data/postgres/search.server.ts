@@ -153,11 +153,16 @@ const SQL = {
   // LIMIT NULL counts them all.
   count: `SELECT count(*) AS n FROM (
       SELECT FROM search_documents WHERE document @@ $1::tsquery LIMIT $2) matches`,
-  newest: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery
-    ORDER BY post_id DESC LIMIT $2`,
-  // One string per document (lexemes hold no space): far cheaper to read than a text[] of them.
-  documents: `SELECT post_id AS id, array_to_string(tsvector_to_array(document), ' ') AS lexemes
-    FROM search_documents WHERE post_id = ANY($1::bigint[])`,
+  // With each one's document (what the ranking reads next): the matches are
+  // sorted by id alone, and only the kept ones' documents are read.
+  newest: `SELECT d.post_id AS id, d.document::text AS lexemes FROM (
+      SELECT post_id FROM search_documents WHERE document @@ $1::tsquery
+      ORDER BY post_id DESC LIMIT $2) newest
+    JOIN search_documents d ON d.post_id = newest.post_id
+    ORDER BY d.post_id DESC`,
+  // A document as tsvector text ('a' 'b' 't:c'): far cheaper to make and read than a text[] of its lexemes.
+  documents:
+    "SELECT post_id AS id, document::text AS lexemes FROM search_documents WHERE post_id = ANY($1::bigint[])",
   older: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery AND post_id < $2
     ORDER BY post_id DESC LIMIT $3 OFFSET $4`,
   posts: `SELECT p.id, ${SUMMARY_COLUMNS}, ${prefixSql("p.content", BOUND.snippetSource + 1)} AS content,
@@ -202,11 +207,26 @@ type Name = keyof typeof SQL;
 // (unnamed); the others are prepared once per connection.
 const PLANNED_EACH_TIME = new Set<Name>(["count", "newest", "older"]);
 
+/**
+ * The lexemes of a tsvector's text ('a' 'b' 't:c', no positions). Folded
+ * words hold no quote, backslash or space, so they split at "' '"; a text
+ * that holds a quote or backslash anyway is read quote by quote.
+ */
+export function tsvectorLexemes(text: string): string[] {
+  if (text === "") return [];
+  if (!/''|\\/.test(text)) return text.slice(1, -1).split("' '");
+  return [...text.matchAll(/'((?:[^'\\]|''|\\.)*)'/g)].map((m) =>
+    (m[1] ?? "").replaceAll("''", "'").replace(/\\(.)/g, "$1"),
+  );
+}
+
 export class PostgresSearchBackend implements SearchBackend {
   readonly #db: pg.Pool | pg.PoolClient;
   readonly #queries = new Map<string, string>();
   /** Each document's words, as documentHeads read them (one backend serves one search). */
   readonly #bodies = new Map<number, string>();
+  /** Documents read by newest(), as text (lexemes separated by spaces). */
+  readonly #documents = new Map<number, string>();
 
   constructor(db: pg.Pool | pg.PoolClient) {
     this.#db = db;
@@ -240,8 +260,11 @@ export class PostgresSearchBackend implements SearchBackend {
     return row.n;
   }
 
+  /** The documents come along: the ranking reads the window's next (documentHeads), without a round trip. */
   async newest(match: string, limit: number) {
-    return (await this.#rows<{ id: number }>("newest", [this.#tsquery(match), limit])).map((r) => r.id);
+    const rows = await this.#rows<{ id: number; lexemes: string }>("newest", [this.#tsquery(match), limit]);
+    for (const { id, lexemes } of rows) this.#documents.set(id, lexemes);
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -258,12 +281,21 @@ export class PostgresSearchBackend implements SearchBackend {
    * word of the post) are kept for documentBodies.
    */
   async documentHeads(ids: readonly number[]) {
-    const rows = await this.#rows<{ id: number; lexemes: string }>("documents", [ids]);
+    const missing = ids.filter((id) => !this.#documents.has(id));
+    const read =
+      missing.length === 0 ? [] : await this.#rows<{ id: number; lexemes: string }>("documents", [missing]);
+    const rows = [
+      ...ids.flatMap((id) => {
+        const lexemes = this.#documents.get(id);
+        return lexemes === undefined ? [] : [{ id, lexemes }];
+      }),
+      ...read,
+    ];
     return rows.map(({ id, lexemes }): SearchDocumentHead => {
       const words: string[] = [];
       const title: string[] = [];
       const tags: string[] = [];
-      for (const lexeme of lexemes === "" ? [] : lexemes.split(" ")) {
+      for (const lexeme of tsvectorLexemes(lexemes)) {
         if (lexeme.startsWith(COLUMN_MARKERS.title)) title.push(lexeme.slice(COLUMN_MARKERS.title.length));
         else if (lexeme.startsWith(COLUMN_MARKERS.tags)) tags.push(lexeme.slice(COLUMN_MARKERS.tags.length));
         else words.push(lexeme);

@@ -170,9 +170,11 @@ const emptyBatch = (): Batch => ({
  * links, words and search documents wait in a batch written with one
  * statement per table (unnest of arrays) every BATCH_POSTS posts. Every other
  * read, and every other write, first writes the batch: whatever the rules
- * read is what a statement-at-a-time target would read. The batch is written
- * at the latest by the rules' finish() (it reads findParked), inside the
- * caller's transaction, so a failure anywhere still rolls everything back.
+ * read is what a statement-at-a-time target would read. A full batch is sent
+ * and the next one built while the database writes it (two at most in
+ * memory). The batch is written at the latest by the rules' finish() (it
+ * reads findParked), inside the caller's transaction, so a failure anywhere
+ * still rolls everything back.
  * A statement added here that reads or writes posts must go through #now().
  */
 export class PostgresWriteTarget implements WriteTarget {
@@ -183,6 +185,8 @@ export class PostgresWriteTarget implements WriteTarget {
   #keys: KnownKeys | null = null;
   #lookups = 0;
   #reserved: number[] = [];
+  #writing: Promise<void> = Promise.resolve();
+  #failed: { error: unknown } | null = null;
 
   constructor(client: pg.PoolClient | pg.Client) {
     this.#client = client;
@@ -201,10 +205,33 @@ export class PostgresWriteTarget implements WriteTarget {
 
   /** Writes the held rows: posts, their term links, new words (then their trigrams and skeletons), documents. */
   async flush(): Promise<void> {
+    await this.#startWriting();
+    await this.#written();
+  }
+
+  /**
+   * Sends the batch and returns at once (the next batch is built while the
+   * database writes this one), after the previous batch is written: at most
+   * two batches are held. Statements on one client run in the order sent.
+   */
+  async #startWriting(): Promise<void> {
     const batch = this.#batch;
     if (batch.count === 0 && batch.links[0].length === 0 && batch.words.length === 0 && batch.docs.size === 0)
       return;
     this.#batch = emptyBatch();
+    await this.#written();
+    this.#writing = this.#write(batch).catch((error: unknown) => {
+      this.#failed ??= { error };
+    });
+  }
+
+  /** Waits for the batch being written; its failure is thrown here (the transaction is then aborted). */
+  async #written(): Promise<void> {
+    await this.#writing;
+    if (this.#failed) throw this.#failed.error;
+  }
+
+  async #write(batch: Batch): Promise<void> {
     if (batch.count > 0) await this.#run("insertPosts", batch.posts);
     if (batch.links[0].length > 0) await this.#run("linkTerms", batch.links);
     if (batch.words.length > 0) await this.#writeWords(batch.words);
@@ -287,7 +314,7 @@ export class PostgresWriteTarget implements WriteTarget {
     for (const [i, value] of [id, ...values].entries()) batch.posts[i]?.push(value);
     batch.count++;
     batch.chars += row.content.length;
-    if (batch.count >= BATCH_POSTS || batch.chars >= BATCH_CHARS) await this.flush();
+    if (batch.count >= BATCH_POSTS || batch.chars >= BATCH_CHARS) await this.#startWriting();
     return id;
   }
 
