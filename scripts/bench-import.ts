@@ -5,7 +5,8 @@
 // sanitizing, no upsert checks and no search index (the importer folds each
 // published post into search_documents and search_index; no trigger does
 // that for raw writes). Each measurement runs in its own process, so peak
-// RSS is that run's alone.
+// RSS is that run's alone. With `--store postgres`: `sukti import` into
+// PostgreSQL beside SQLite's import of the same file, in the same run.
 import { execFileSync } from "node:child_process";
 import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { slugify } from "#app/content/slugs.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { writeCorpus } from "#cli/generate.ts";
 import { importFile } from "#cli/import.ts";
+import { postgresAvailable, startPostgres } from "#tests/support/postgres.ts";
 
 interface Measurement {
   seconds: number;
@@ -29,7 +31,8 @@ async function child(mode: string, file: string, dbPath: string): Promise<void> 
   if (mode === "baseline") {
     summary = await rawInsert(file, dbPath);
   } else {
-    const report = await importFile({ file, databaseUrl: `file:${dbPath}` });
+    const databaseUrl = dbPath.startsWith("postgres") ? dbPath : `file:${dbPath}`;
+    const report = await importFile({ file, databaseUrl });
     summary = `${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged`;
   }
   const measurement: Measurement = {
@@ -94,7 +97,8 @@ function row(label: string, m: Measurement): string {
   return `${label.padEnd(34)} ${m.seconds.toFixed(1).padStart(6)} s ${m.peakRssMb.toFixed(0).padStart(6)} MB   ${m.summary}`;
 }
 
-async function bench(count: number): Promise<void> {
+async function bench(count: number, postgres: boolean): Promise<void> {
+  if (postgres && !postgresAvailable()) process.exit(2);
   const dir = mkdtempSync(path.join(tmpdir(), "sukti-bench-"));
   try {
     const ndjson = path.join(dir, "corpus.ndjson");
@@ -112,6 +116,16 @@ async function bench(count: number): Promise<void> {
 
     const baseline = measure("baseline", ndjson, path.join(dir, "baseline.db"));
     console.log(row("baseline: raw writes (NDJSON)", baseline));
+    if (postgres) {
+      await benchPostgres(
+        count,
+        ndjson,
+        small,
+        baseline,
+        measure("import", ndjson, path.join(dir, "import.db")),
+      );
+      return;
+    }
     const fresh = measure("import", ndjson, path.join(dir, "import.db"));
     console.log(row("sukti import NDJSON, empty db", fresh));
     const again = measure("import", ndjson, path.join(dir, "import.db"));
@@ -134,13 +148,55 @@ async function bench(count: number): Promise<void> {
   }
 }
 
+/**
+ * --store postgres: `sukti import` into a throwaway PostgreSQL server
+ * (tests/support/postgres.ts), beside SQLite's import of the same file in
+ * the same run; `dbPath` of a child is then the database's URL.
+ */
+async function benchPostgres(
+  count: number,
+  ndjson: string,
+  small: string,
+  baseline: Measurement,
+  sqlite: Measurement,
+): Promise<void> {
+  console.log(row("sukti import NDJSON, SQLite, empty", sqlite));
+  const server = await startPostgres();
+  try {
+    const url = await server.createDatabase("bench_import");
+    const fresh = measure("import", ndjson, url);
+    console.log(row("sukti import NDJSON, PostgreSQL", fresh));
+    const again = measure("import", ndjson, url);
+    console.log(row("sukti import again, PostgreSQL", again));
+    const tenth = measure("import", small, await server.createDatabase("bench_import_small"));
+    console.log(row(`PostgreSQL ${Math.ceil(count / 10).toLocaleString("en")} posts (memory check)`, tenth));
+    const rate = (m: Measurement) => Math.round(count / m.seconds).toLocaleString("en");
+    console.log(
+      `\nPostgreSQL: ${rate(fresh)} posts/s into an empty database (SQLite ${rate(sqlite)} posts/s, raw SQLite writes ${rate(baseline)} posts/s, same run); PostgreSQL / SQLite import = ${(fresh.seconds / sqlite.seconds).toFixed(2)}x time`,
+    );
+    console.log(
+      `memory: ${count.toLocaleString("en")} posts peak at ${fresh.peakRssMb.toFixed(0)} MB, a tenth of them at ${tenth.peakRssMb.toFixed(0)} MB`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { child: { type: "string" }, count: { type: "string", default: "100000" } },
+  options: {
+    child: { type: "string" },
+    count: { type: "string", default: "100000" },
+    store: { type: "string" },
+  },
 });
+if (values.store !== undefined && values.store !== "postgres") {
+  console.error("bench:import: --store takes postgres (measured beside SQLite in the same run)");
+  process.exit(2);
+}
 if (values.child) {
-  const [file, dbPath] = positionals;
-  await child(values.child, file!, dbPath!);
+  const [file, database] = positionals;
+  await child(values.child, file!, database!);
 } else {
-  await bench(Number(values.count));
+  await bench(Number(values.count), values.store === "postgres");
 }

@@ -14,11 +14,16 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { postPath } from "#app/content/languages.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
+import { loadGeneratedCorpus } from "#app/data/postgres/bulk-load.server.ts";
+import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
+import { createPool } from "#app/data/postgres/pool.server.ts";
+import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { rebuildSearchIndex } from "#app/data/sqlite/search.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import { generatePosts } from "#cli/generate.ts";
+import { postgresAvailable, startPostgres } from "#tests/support/postgres.ts";
 import { startServer } from "#tests/support/server.ts";
 
 const QUERIES: [kind: string, text: string][] = [
@@ -98,7 +103,7 @@ async function writeCorpus(db: Db, count: number, keep?: PostRecord[]): Promise<
   return ms / 1000;
 }
 
-async function bench(count: number, http: boolean): Promise<void> {
+async function bench(count: number, http: boolean, postgres: boolean): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), "sukti-bench-search-"));
   const dbPath = path.join(dir, "bench.db");
   try {
@@ -169,48 +174,8 @@ async function bench(count: number, http: boolean): Promise<void> {
       postPageTimes.push(await time(() => postPage(post)));
     }
 
-    // Warm up (JIT, page cache), then measure in rounds over all queries so
-    // that garbage collection and other processes fall on every query alike.
-    // CPU time (this process only) is printed beside wall time: on a shared
-    // machine it is the steadier figure.
-    // "1000+": the first page counts matches up to COUNT_LIMIT (app/data/search-core.ts).
-    const hitCounts = new Map<string, string>();
-    for (const [, text] of QUERIES) {
-      const { total, totalCapped } = await store.searchPosts(text, 1, 24);
-      hitCounts.set(text, `${total}${totalCapped ? "+" : ""}`);
-    }
-    for (let round = 0; round < 3; round++)
-      for (const [, text] of QUERIES) await store.searchPosts(text, 1, 24);
-    const wall = new Map<string, number[]>(QUERIES.map(([, text]) => [text, []]));
-    const cpu = new Map<string, number[]>(QUERIES.map(([, text]) => [text, []]));
-    for (let round = 0; round < RUNS; round++) {
-      for (const [, text] of QUERIES) {
-        const before = process.cpuUsage();
-        wall.get(text)!.push(await time(() => store.searchPosts(text, 1, 24)));
-        const used = process.cpuUsage(before);
-        cpu.get(text)!.push((used.user + used.system) / 1000);
-      }
-    }
-    console.log(
-      `${"kind".padEnd(11)} ${"query".padEnd(16)} ${"hits".padStart(7)} ${"median".padStart(10)} ${"p95".padStart(10)} ${"cpu median".padStart(11)}`,
-    );
-    for (const [kind, text] of QUERIES) {
-      const times = wall.get(text)!;
-      console.log(
-        `${kind.padEnd(11)} ${text.padEnd(16)} ${hitCounts.get(text)!.padStart(7)} ${ms(median(times)).padStart(10)} ${ms(percentile(times, 0.95)).padStart(10)} ${ms(median(cpu.get(text)!)).padStart(11)}`,
-      );
-    }
-    const all = [...wall.values()].flat();
-    const allCpu = [...cpu.values()].flat();
-    const perQuery = [...wall.values()].map(median);
-    const searchMedian = median(all);
+    const searchMedian = await timeSearches("SQLite", (text) => store.searchPosts(text, 1, 24));
     const baselineMedian = median(postPageTimes);
-    console.log(
-      `\nsearch, ${QUERIES.length} queries × ${RUNS} rounds, page 1 of 24: median ${ms(searchMedian)}, p95 ${ms(percentile(all, 0.95))} (wall); median ${ms(median(allCpu))}, p95 ${ms(percentile(allCpu, 0.95))} (cpu)`,
-    );
-    console.log(
-      `per-query medians: median ${ms(median(perQuery))}, p95 ${ms(percentile(perQuery, 0.95))}, slowest ${ms(Math.max(...perQuery))}`,
-    );
     console.log(
       `baseline getPost: median ${ms(median(getPostTimes))}; a post page's reads (getPost, adjacentPosts, relatedPosts): median ${ms(baselineMedian)}, p95 ${ms(percentile(postPageTimes, 0.95))}`,
     );
@@ -219,9 +184,88 @@ async function bench(count: number, http: boolean): Promise<void> {
     );
     await store.close();
 
+    if (postgres) await benchPostgres(count, searchMedian);
     if (http) await benchHttp(dbPath, published);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type Search = (text: string) => Promise<{ total: number; totalCapped: boolean }>;
+
+/**
+ * Warms up (JIT, page cache), then measures in rounds over all queries so
+ * that garbage collection and other processes fall on every query alike.
+ * CPU time (this process only) is printed beside wall time: on a shared
+ * machine it is the steadier figure. Returns the median of all searches.
+ */
+async function timeSearches(label: string, search: Search): Promise<number> {
+  // "1000+": the first page counts matches up to COUNT_LIMIT (app/data/search-core.ts).
+  const hitCounts = new Map<string, string>();
+  for (const [, text] of QUERIES) {
+    const { total, totalCapped } = await search(text);
+    hitCounts.set(text, `${total}${totalCapped ? "+" : ""}`);
+  }
+  for (let round = 0; round < 3; round++) for (const [, text] of QUERIES) await search(text);
+  const wall = new Map<string, number[]>(QUERIES.map(([, text]) => [text, []]));
+  const cpu = new Map<string, number[]>(QUERIES.map(([, text]) => [text, []]));
+  for (let round = 0; round < RUNS; round++) {
+    for (const [, text] of QUERIES) {
+      const before = process.cpuUsage();
+      wall.get(text)!.push(await time(() => search(text)));
+      const used = process.cpuUsage(before);
+      cpu.get(text)!.push((used.user + used.system) / 1000);
+    }
+  }
+  console.log(`${label}, load average ${loadavg()[0]!.toFixed(2)}:`);
+  console.log(
+    `${"kind".padEnd(11)} ${"query".padEnd(16)} ${"hits".padStart(7)} ${"median".padStart(10)} ${"p95".padStart(10)} ${"cpu median".padStart(11)}`,
+  );
+  for (const [kind, text] of QUERIES) {
+    const times = wall.get(text)!;
+    console.log(
+      `${kind.padEnd(11)} ${text.padEnd(16)} ${hitCounts.get(text)!.padStart(7)} ${ms(median(times)).padStart(10)} ${ms(percentile(times, 0.95)).padStart(10)} ${ms(median(cpu.get(text)!)).padStart(11)}`,
+    );
+  }
+  const all = [...wall.values()].flat();
+  const allCpu = [...cpu.values()].flat();
+  const perQuery = [...wall.values()].map(median);
+  console.log(
+    `\n${label} search, ${QUERIES.length} queries × ${RUNS} rounds, page 1 of 24: median ${ms(median(all))}, p95 ${ms(percentile(all, 0.95))} (wall); median ${ms(median(allCpu))}, p95 ${ms(percentile(allCpu, 0.95))} (cpu, this process)`,
+  );
+  console.log(
+    `per-query medians: median ${ms(median(perQuery))}, p95 ${ms(percentile(perQuery, 0.95))}, slowest ${ms(Math.max(...perQuery))}`,
+  );
+  return median(all);
+}
+
+/**
+ * --store postgres: the same corpus (seed 1) loaded in bulk into a throwaway
+ * PostgreSQL server (tests/support/postgres.ts), the same queries through
+ * PostgresContentStore.searchPosts, against SQLite's median of this run.
+ */
+async function benchPostgres(count: number, sqliteMedian: number): Promise<void> {
+  if (!postgresAvailable()) return;
+  const server = await startPostgres();
+  try {
+    const url = await server.createDatabase("bench_search");
+    const loader = createPool(url, { max: 2 });
+    await migratePostgres(loader);
+    const loadMs = await time(() => loadGeneratedCorpus(loader, { count, seed: 1 }));
+    await loader.end();
+    console.log(`\nPostgreSQL: corpus loaded in bulk in ${(loadMs / 1000).toFixed(1)} s`);
+    const pool = createPool(url);
+    const store = new PostgresContentStore(pool);
+    try {
+      const postgresMedian = await timeSearches("PostgreSQL", (text) => store.searchPosts(text, 1, 24));
+      console.log(
+        `ratio: PostgreSQL search median / SQLite search median (same run) = ${(postgresMedian / sqliteMedian).toFixed(2)}x`,
+      );
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await server.stop();
   }
 }
 
@@ -273,6 +317,14 @@ async function benchHttp(dbPath: string, published: PostRecord[]): Promise<void>
 }
 
 const { values } = parseArgs({
-  options: { count: { type: "string", default: "100000" }, http: { type: "boolean", default: false } },
+  options: {
+    count: { type: "string", default: "100000" },
+    http: { type: "boolean", default: false },
+    store: { type: "string" },
+  },
 });
-await bench(Number(values.count), values.http ?? false);
+if (values.store !== undefined && values.store !== "postgres") {
+  console.error("bench:search: --store takes postgres (measured beside SQLite in the same run)");
+  process.exit(2);
+}
+await bench(Number(values.count), values.http ?? false, values.store === "postgres");

@@ -120,11 +120,9 @@ class PostgresWrites implements ContentWrites {
         await client.query("BEGIN");
         await takeWriteLock(client);
       }
-      const writer = new AsyncContentWriter(new PostgresWriteTarget(client), {
-        incoming: options.incoming,
-        dryRun,
-      });
-      const sync = new PostgresSyncTarget(client, writer.changes);
+      const target = new PostgresWriteTarget(client);
+      const writer = new AsyncContentWriter(target, { incoming: options.incoming, dryRun });
+      const sync = new PostgresSyncTarget(client, writer.changes, target);
       result = await write(writer, sync);
       if (dryRun) {
         await client.query("ROLLBACK");

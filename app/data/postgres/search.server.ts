@@ -150,11 +150,21 @@ export function toTsquery(expression: string): string {
 }
 
 const SQL = {
-  count: "SELECT count(*) AS n FROM search_documents WHERE document @@ $1::tsquery",
-  newest: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery
-    ORDER BY post_id DESC LIMIT $2`,
-  documents: `SELECT post_id AS id, tsvector_to_array(document) AS lexemes FROM search_documents
-    WHERE post_id = ANY($1::bigint[])`,
+  // The matches are planned as if all were counted (a CTE is planned on its
+  // own: the GIN bitmap unless the word is in most posts), and read only up
+  // to the limit (a CTE is run as its rows are asked for). LIMIT NULL counts them all.
+  count: `WITH matches AS MATERIALIZED (SELECT FROM search_documents WHERE document @@ $1::tsquery)
+    SELECT count(*) AS n FROM (SELECT FROM matches LIMIT $2) counted`,
+  // With each one's document (what the ranking reads next): the matches are
+  // sorted by id alone, and only the kept ones' documents are read.
+  newest: `SELECT d.post_id AS id, d.document::text AS lexemes FROM (
+      SELECT post_id FROM search_documents WHERE document @@ $1::tsquery
+      ORDER BY post_id DESC LIMIT $2) newest
+    JOIN search_documents d ON d.post_id = newest.post_id
+    ORDER BY d.post_id DESC`,
+  // A document as tsvector text ('a' 'b' 't:c'): far cheaper to make and read than a text[] of its lexemes.
+  documents:
+    "SELECT post_id AS id, document::text AS lexemes FROM search_documents WHERE post_id = ANY($1::bigint[])",
   older: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery AND post_id < $2
     ORDER BY post_id DESC LIMIT $3 OFFSET $4`,
   posts: `SELECT p.id, ${SUMMARY_COLUMNS}, ${prefixSql("p.content", BOUND.snippetSource + 1)} AS content,
@@ -199,11 +209,26 @@ type Name = keyof typeof SQL;
 // (unnamed); the others are prepared once per connection.
 const PLANNED_EACH_TIME = new Set<Name>(["count", "newest", "older"]);
 
+/**
+ * The lexemes of a tsvector's text ('a' 'b' 't:c', no positions). Folded
+ * words hold no quote, backslash or space, so they split at "' '"; a text
+ * that holds a quote or backslash anyway is read quote by quote.
+ */
+export function tsvectorLexemes(text: string): string[] {
+  if (text === "") return [];
+  if (!/''|\\/.test(text)) return text.slice(1, -1).split("' '");
+  return [...text.matchAll(/'((?:[^'\\]|''|\\.)*)'/g)].map((m) =>
+    (m[1] ?? "").replaceAll("''", "'").replace(/\\(.)/g, "$1"),
+  );
+}
+
 export class PostgresSearchBackend implements SearchBackend {
   readonly #db: pg.Pool | pg.PoolClient;
   readonly #queries = new Map<string, string>();
   /** Each document's words, as documentHeads read them (one backend serves one search). */
   readonly #bodies = new Map<number, string>();
+  /** Documents read by newest(), as text (lexemes separated by spaces). */
+  readonly #documents = new Map<number, string>();
 
   constructor(db: pg.Pool | pg.PoolClient) {
     this.#db = db;
@@ -227,18 +252,21 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   /**
-   * Every match is counted, whatever the limit: with a LIMIT the planner
-   * turns to a sequential scan of the documents (query-plans.test.ts), and
-   * the GIN bitmap counts a common word's posts cheaply.
+   * Matches up to `limit` (decision 040's bounded count): planned as a count
+   * of every match (with a LIMIT in sight the planner would scan the table for
+   * a word in a tenth of the posts, query-plans.test.ts), stopped at the limit.
    */
-  async count(match: string) {
-    const [row] = await this.#rows<{ n: number }>("count", [this.#tsquery(match)]);
+  async count(match: string, limit?: number) {
+    const [row] = await this.#rows<{ n: number }>("count", [this.#tsquery(match), limit ?? null]);
     if (row === undefined) throw new Error("PostgreSQL search count returned no row");
     return row.n;
   }
 
+  /** The documents come along: the ranking reads the window's next (documentHeads), without a round trip. */
   async newest(match: string, limit: number) {
-    return (await this.#rows<{ id: number }>("newest", [this.#tsquery(match), limit])).map((r) => r.id);
+    const rows = await this.#rows<{ id: number; lexemes: string }>("newest", [this.#tsquery(match), limit]);
+    for (const { id, lexemes } of rows) this.#documents.set(id, lexemes);
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -255,12 +283,21 @@ export class PostgresSearchBackend implements SearchBackend {
    * word of the post) are kept for documentBodies.
    */
   async documentHeads(ids: readonly number[]) {
-    const rows = await this.#rows<{ id: number; lexemes: string[] }>("documents", [ids]);
+    const missing = ids.filter((id) => !this.#documents.has(id));
+    const read =
+      missing.length === 0 ? [] : await this.#rows<{ id: number; lexemes: string }>("documents", [missing]);
+    const rows = [
+      ...ids.flatMap((id) => {
+        const lexemes = this.#documents.get(id);
+        return lexemes === undefined ? [] : [{ id, lexemes }];
+      }),
+      ...read,
+    ];
     return rows.map(({ id, lexemes }): SearchDocumentHead => {
       const words: string[] = [];
       const title: string[] = [];
       const tags: string[] = [];
-      for (const lexeme of lexemes) {
+      for (const lexeme of tsvectorLexemes(lexemes)) {
         if (lexeme.startsWith(COLUMN_MARKERS.title)) title.push(lexeme.slice(COLUMN_MARKERS.title.length));
         else if (lexeme.startsWith(COLUMN_MARKERS.tags)) tags.push(lexeme.slice(COLUMN_MARKERS.tags.length));
         else words.push(lexeme);

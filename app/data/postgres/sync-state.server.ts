@@ -3,17 +3,28 @@ import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
 import type { TermKind } from "#app/content/model.ts";
 import { type ChangeSet, postTag, removedPostChanges, termTag } from "#app/data/cache-tags.ts";
+import type { PostgresWriteTarget } from "#app/data/postgres/write-target.server.ts";
 import type { SyncPostState, SyncSourceState, SyncTarget } from "#app/data/sync-state.ts";
 
 export class PostgresSyncTarget implements SyncTarget {
   readonly #client: pg.PoolClient;
   /** The write's change set (decision 057): a rename names what showed the old address. */
   readonly #changes: ChangeSet;
+  /**
+   * The writer's target, which holds new posts in a batch (decision 059):
+   * written before a read of posts here, and told when a rename changed them.
+   */
+  readonly #target: Pick<PostgresWriteTarget, "flush" | "postsChangedOutside">;
   contentChanged = false;
 
-  constructor(client: pg.PoolClient, changes: ChangeSet) {
+  constructor(
+    client: pg.PoolClient,
+    changes: ChangeSet,
+    target: Pick<PostgresWriteTarget, "flush" | "postsChangedOutside">,
+  ) {
     this.#client = client;
     this.#changes = changes;
+    this.#target = target;
   }
 
   async source(url: string): Promise<SyncSourceState | null> {
@@ -54,6 +65,7 @@ export class PostgresSyncTarget implements SyncTarget {
   }
 
   async findPost(language: Language, slug: string) {
+    await this.#target.flush();
     const { rows } = await this.#client.query<{ id: number; idNum: number; translationKey: string | null }>(
       `SELECT id::float8 AS id, id_num::float8 AS "idNum", translation_key AS "translationKey"
        FROM posts WHERE language = $1 AND slug = $2`,
@@ -63,6 +75,7 @@ export class PostgresSyncTarget implements SyncTarget {
   }
 
   async findByIdNum(language: Language, idNum: number) {
+    await this.#target.flush();
     const { rows } = await this.#client.query<{ slug: string }>(
       "SELECT slug FROM posts WHERE language = $1 AND id_num = $2",
       [language, idNum],
@@ -71,6 +84,7 @@ export class PostgresSyncTarget implements SyncTarget {
   }
 
   async findTranslation(translationKey: string, language: Language) {
+    await this.#target.flush();
     const { rows } = await this.#client.query<{ slug: string }>(
       "SELECT slug FROM posts WHERE translation_key = $1 AND language = $2",
       [translationKey, language],
@@ -79,6 +93,7 @@ export class PostgresSyncTarget implements SyncTarget {
   }
 
   async renamePost(language: Language, from: string, to: string): Promise<void> {
+    await this.#target.flush();
     const {
       rows: [post],
     } = await this.#client.query<{ id: number; status: string; person: string | null }>(
@@ -92,6 +107,7 @@ export class PostgresSyncTarget implements SyncTarget {
       [to, language, from],
     );
     this.contentChanged = true;
+    this.#target.postsChangedOutside();
     if (post?.status !== "publish") return;
     // The old address leaves the site as an unpublished post would; the new one is new.
     const { rows: terms } = await this.#client.query<{ kind: TermKind; slug: string }>(

@@ -105,8 +105,6 @@ const SQL = {
     SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING`,
   addSkeletons: `INSERT INTO search_skeletons (skeleton, word_id)
     SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING`,
-  indexPost: `INSERT INTO search_documents (post_id, document) VALUES ($1, $2::tsvector)
-    ON CONFLICT (post_id) DO UPDATE SET document = excluded.document`,
   unindexPost: "DELETE FROM search_documents WHERE post_id = $1",
   findPage: "SELECT title, content FROM pages WHERE slug = $1",
   personById: `SELECT ${PERSON_COLUMNS} FROM people WHERE id = $1`,
@@ -119,16 +117,90 @@ const SQL = {
     "INSERT INTO content_changes (tags, removal) SELECT * FROM unnest($1::text[], $2::boolean[])",
   pruneChanges: `DELETE FROM content_changes
     WHERE seq <= (SELECT max(seq) FROM content_changes) - ${KEPT_CHANGES}`,
+  // Batched writes (see PostgresWriteTarget): one statement per table per batch.
+  reserveIds: `SELECT nextval(pg_get_serial_sequence('posts', 'id')) AS id FROM generate_series(1, $1)`,
+  insertPosts: `INSERT INTO posts (id, language, id_num, status, post_time, title, slug, feature_image_url, content,
+      excerpt, translation_key, person_id, work, reference, audio_url)
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::text[], $7::text[],
+      $8::text[], $9::text[], $10::text[], $11::text[], $12::bigint[], $13::text[], $14::text[], $15::text[])`,
+  linkTerms: `INSERT INTO post_terms (post_id, term_id)
+    SELECT * FROM unnest($1::bigint[], $2::bigint[]) ON CONFLICT DO NOTHING`,
+  indexPosts: `INSERT INTO search_documents (post_id, document)
+    SELECT * FROM unnest($1::bigint[], $2::tsvector[])
+    ON CONFLICT (post_id) DO UPDATE SET document = excluded.document`,
+  postKeys: `SELECT language, slug, id_num AS "idNum", translation_key AS "translationKey" FROM posts`,
+  termKeys: "SELECT kind, slug FROM terms",
   upsertPage: `INSERT INTO pages (slug, title, content) VALUES ($1, $2, $3)
     ON CONFLICT (slug) DO UPDATE SET title = excluded.title, content = excluded.content`,
 } as const;
 
 type Name = keyof typeof SQL;
 
+/** Posts held back and written in one batch; also flushed past BATCH_CHARS characters of content. */
+const BATCH_POSTS = 1000;
+const BATCH_CHARS = 8_000_000;
+/**
+ * Posts looked up one at a time before the target reads the database's keys
+ * and batches: a small write (a sync of a few posts) never reads them all.
+ */
+const BULK_AFTER = 200;
+
+/** Keys that may be in the database (loaded once, then grown by every write; never shrunk). */
+interface KnownKeys {
+  slugs: Set<string>;
+  idNums: Set<string>;
+  groups: Set<string>;
+  terms: Set<string>;
+}
+
+interface Batch {
+  /** One array per column of insertPosts. */
+  posts: unknown[][];
+  count: number;
+  chars: number;
+  links: [number[], number[]];
+  /** New words, in order of first use (their ids grow in that order, as SQLite's do). */
+  words: string[];
+  /** The last document given for each post. */
+  docs: Map<number, string>;
+}
+
+const emptyBatch = (): Batch => ({
+  posts: Array.from({ length: 15 }, () => []),
+  count: 0,
+  chars: 0,
+  links: [[], []],
+  words: [],
+  docs: new Map(),
+});
+
+/**
+ * The write target of PostgreSQL. A large import would spend its time on
+ * round trips (about eight statements per post, ~600 posts/s), so after its
+ * first BULK_AFTER posts the target reads the database's keys (language and
+ * slug, language and idNum, translation group, term) and then answers "no
+ * such post / term" from them without asking; new posts take ids reserved
+ * from the sequence (in order: newest = highest id), and their rows, term
+ * links, words and search documents wait in a batch written with one
+ * statement per table (unnest of arrays) every BATCH_POSTS posts. Every other
+ * read, and every other write, first writes the batch: whatever the rules
+ * read is what a statement-at-a-time target would read. A full batch is sent
+ * and the next one built while the database writes it (two at most in
+ * memory). The batch is written at the latest by the rules' finish() (it
+ * reads findParked), inside the caller's transaction, so a failure anywhere
+ * still rolls everything back.
+ * A statement added here that reads or writes posts must go through #now().
+ */
 export class PostgresWriteTarget implements WriteTarget {
   readonly #client: pg.PoolClient | pg.Client;
-  /** Words known to be in search_words (words are never removed in a write). */
+  /** Words known to be in search_words or the batch (words are never removed in a write). */
   readonly #knownWords = new Set<string>();
+  #batch = emptyBatch();
+  #keys: KnownKeys | null = null;
+  #lookups = 0;
+  #reserved: number[] = [];
+  #writing: Promise<void> = Promise.resolve();
+  #failed: { error: unknown } | null = null;
 
   constructor(client: pg.PoolClient | pg.Client) {
     this.#client = client;
@@ -139,23 +211,102 @@ export class PostgresWriteTarget implements WriteTarget {
     return result.rows;
   }
 
+  /** A statement run after the batch is written. */
+  async #now<R extends pg.QueryResultRow>(name: Name, values: unknown[]): Promise<R[]> {
+    await this.flush();
+    return this.#run<R>(name, values);
+  }
+
+  /** Posts were changed beside this target (sync's rename): the keys read once are read again when needed. */
+  postsChangedOutside(): void {
+    this.#keys = null;
+    this.#lookups = 0;
+  }
+
+  /** Writes the held rows: posts, their term links, new words (then their trigrams and skeletons), documents. */
+  async flush(): Promise<void> {
+    await this.#startWriting();
+    await this.#written();
+  }
+
+  /**
+   * Sends the batch and returns at once (the next batch is built while the
+   * database writes this one), after the previous batch is written: at most
+   * two batches are held. Statements on one client run in the order sent.
+   */
+  async #startWriting(): Promise<void> {
+    const batch = this.#batch;
+    if (batch.count === 0 && batch.links[0].length === 0 && batch.words.length === 0 && batch.docs.size === 0)
+      return;
+    this.#batch = emptyBatch();
+    await this.#written();
+    this.#writing = this.#write(batch).catch((error: unknown) => {
+      this.#failed ??= { error };
+    });
+  }
+
+  /** Waits for the batch being written; its failure is thrown here (the transaction is then aborted). */
+  async #written(): Promise<void> {
+    await this.#writing;
+    if (this.#failed) throw this.#failed.error;
+  }
+
+  async #write(batch: Batch): Promise<void> {
+    if (batch.count > 0) await this.#run("insertPosts", batch.posts);
+    if (batch.links[0].length > 0) await this.#run("linkTerms", batch.links);
+    if (batch.words.length > 0) await this.#writeWords(batch.words);
+    if (batch.docs.size > 0)
+      await this.#run("indexPosts", [[...batch.docs.keys()], [...batch.docs.values()]]);
+  }
+
+  /** After BULK_AFTER post lookups: the database's keys, read once (after the batch is written). */
+  async #known(): Promise<KnownKeys | null> {
+    if (this.#keys !== null || ++this.#lookups <= BULK_AFTER) return this.#keys;
+    await this.flush();
+    const keys: KnownKeys = { slugs: new Set(), idNums: new Set(), groups: new Set(), terms: new Set() };
+    const posts = await this.#run<{
+      language: string;
+      slug: string;
+      idNum: number;
+      translationKey: string | null;
+    }>("postKeys", []);
+    for (const post of posts) this.#addKeys(keys, post);
+    for (const term of await this.#run<{ kind: string; slug: string }>("termKeys", []))
+      keys.terms.add(`${term.kind}\n${term.slug}`);
+    this.#keys = keys;
+    return keys;
+  }
+
+  #addKeys(
+    keys: KnownKeys | null,
+    post: { language: string; slug: string; idNum: number; translationKey: string | null },
+  ): void {
+    if (keys === null) return;
+    keys.slugs.add(`${post.language}\n${post.slug}`);
+    keys.idNums.add(`${post.language}\n${post.idNum}`);
+    if (post.translationKey !== null) keys.groups.add(`${post.translationKey}\n${post.language}`);
+  }
+
   /** The id an INSERT … RETURNING id gave back. */
   async #insertedId(name: Name, values: unknown[]): Promise<number> {
-    const [inserted] = await this.#run<{ id: number }>(name, values);
+    const [inserted] = await this.#now<{ id: number }>(name, values);
     if (inserted === undefined) throw new Error(`PostgreSQL ${name} returned no id`);
     return inserted.id;
   }
 
   async findPost(language: Language, slug: string): Promise<StoredPost | null> {
-    return (await this.#run<StoredPost>("findPost", [language, slug]))[0] ?? null;
+    const keys = await this.#known();
+    if (keys !== null && !keys.slugs.has(`${language}\n${slug}`)) return null;
+    return (await this.#now<StoredPost>("findPost", [language, slug]))[0] ?? null;
   }
 
   async findByIdNum(language: Language, idNum: number) {
-    return (await this.#run<{ id: number; slug: string }>("findByIdNum", [language, idNum]))[0] ?? null;
+    if (this.#keys !== null && !this.#keys.idNums.has(`${language}\n${idNum}`)) return null;
+    return (await this.#now<{ id: number; slug: string }>("findByIdNum", [language, idNum]))[0] ?? null;
   }
 
   async insertPost(row: PostRow): Promise<number> {
-    return this.#insertedId("insertPost", [
+    const values = [
       row.language,
       row.idNum,
       row.status,
@@ -170,11 +321,26 @@ export class PostgresWriteTarget implements WriteTarget {
       row.work,
       row.reference,
       row.audioUrl,
-    ]);
+    ];
+    if (this.#keys === null) return this.#insertedId("insertPost", values);
+    if (this.#reserved.length === 0) {
+      const ids = await this.#run<{ id: number }>("reserveIds", [BATCH_POSTS]);
+      this.#reserved = ids.map((r) => Number(r.id)).reverse();
+    }
+    const id = this.#reserved.pop();
+    if (id === undefined) throw new Error("PostgreSQL reserveIds returned no id");
+    this.#addKeys(this.#keys, row);
+    const batch = this.#batch;
+    for (const [i, value] of [id, ...values].entries()) batch.posts[i]?.push(value);
+    batch.count++;
+    batch.chars += row.content.length;
+    if (batch.count >= BATCH_POSTS || batch.chars >= BATCH_CHARS) await this.#startWriting();
+    return id;
   }
 
   async updatePost(id: number, row: PostRow): Promise<void> {
-    await this.#run("updatePost", [
+    this.#addKeys(this.#keys, row);
+    await this.#now("updatePost", [
       id,
       row.language,
       row.idNum,
@@ -194,50 +360,61 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async setStatus(id: number, status: PostStatus): Promise<void> {
-    await this.#run("setStatus", [id, status]);
+    await this.#now("setStatus", [id, status]);
   }
 
   async park(id: number): Promise<void> {
-    await this.#run("park", [id]);
+    await this.#now("park", [id]);
   }
 
   async findParked() {
-    return (await this.#run<{ language: string; slug: string }>("findParked", []))[0] ?? null;
+    return (await this.#now<{ language: string; slug: string }>("findParked", []))[0] ?? null;
   }
 
   async postTerms(postId: number) {
-    return this.#run<{ kind: TermKind; name: string; slug: string }>("postTerms", [postId]);
+    return this.#now<{ kind: TermKind; name: string; slug: string }>("postTerms", [postId]);
   }
 
   async clearTerms(postId: number): Promise<void> {
-    await this.#run("clearTerms", [postId]);
+    await this.#now("clearTerms", [postId]);
   }
 
   async linkTerm(postId: number, termId: number): Promise<void> {
-    await this.#run("linkTerm", [postId, termId]);
+    this.#batch.links[0].push(postId);
+    this.#batch.links[1].push(termId);
   }
 
   async findTerm(kind: TermKind, slug: string) {
-    return (await this.#run<{ id: number; name: string }>("findTerm", [kind, slug]))[0] ?? null;
+    if (this.#keys !== null && !this.#keys.terms.has(`${kind}\n${slug}`)) return null;
+    return (await this.#now<{ id: number; name: string }>("findTerm", [kind, slug]))[0] ?? null;
   }
 
+  /** Terms refer to nothing held in the batch: inserted at once, without writing it. */
   async insertTerm(kind: TermKind, name: string, slug: string): Promise<number> {
-    return this.#insertedId("insertTerm", [kind, name, slug]);
+    this.#keys?.terms.add(`${kind}\n${slug}`);
+    const [inserted] = await this.#run<{ id: number }>("insertTerm", [kind, name, slug]);
+    if (inserted === undefined) throw new Error("PostgreSQL insertTerm returned no id");
+    return inserted.id;
   }
 
   async termPublished(termId: number): Promise<boolean> {
-    return (await this.#run<{ published: boolean }>("termPublished", [termId]))[0]?.published === true;
+    return (await this.#now<{ published: boolean }>("termPublished", [termId]))[0]?.published === true;
   }
 
   async renameTerm(termId: number, name: string): Promise<void> {
-    await this.#run("renameTerm", [termId, name]);
+    await this.#now("renameTerm", [termId, name]);
   }
 
   async addWords(words: readonly string[]): Promise<void> {
-    const unknown = words.filter((word) => !this.#knownWords.has(word));
-    if (unknown.length === 0) return;
-    const added = await this.#run<{ id: number; word: string }>("addWords", [unknown]);
-    for (const word of unknown) this.#knownWords.add(word);
+    for (const word of words) {
+      if (this.#knownWords.has(word)) continue;
+      this.#knownWords.add(word);
+      this.#batch.words.push(word);
+    }
+  }
+
+  async #writeWords(words: readonly string[]): Promise<void> {
+    const added = await this.#run<{ id: number; word: string }>("addWords", [words]);
     const trigrams: [string[], number[]] = [[], []];
     const skeletons: [string[], number[]] = [[], []];
     for (const { id, word } of added) {
@@ -256,39 +433,41 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async findPage(slug: string) {
-    return (await this.#run<{ title: string; content: string }>("findPage", [slug]))[0] ?? null;
+    return (await this.#now<{ title: string; content: string }>("findPage", [slug]))[0] ?? null;
   }
 
   async upsertPage(page: { slug: string; title: string; content: string }): Promise<void> {
-    await this.#run("upsertPage", [page.slug, page.title, page.content]);
+    await this.#now("upsertPage", [page.slug, page.title, page.content]);
   }
 
   async indexPost(postId: number, doc: SearchDocument): Promise<void> {
-    await this.#run("indexPost", [postId, documentVector(doc)]);
+    // Words first, as indexPost always did: ids in order of first use.
     await this.addWords(doc.words);
+    this.#batch.docs.set(postId, documentVector(doc));
   }
 
   async unindexPost(postId: number): Promise<void> {
-    await this.#run("unindexPost", [postId]);
+    await this.#now("unindexPost", [postId]);
   }
 
   async findTranslation(translationKey: string, language: Language) {
+    if (this.#keys !== null && !this.#keys.groups.has(`${translationKey}\n${language}`)) return null;
     return (
-      (await this.#run<{ id: number; slug: string }>("findTranslation", [translationKey, language]))[0] ??
+      (await this.#now<{ id: number; slug: string }>("findTranslation", [translationKey, language]))[0] ??
       null
     );
   }
 
   async clearTranslation(postId: number): Promise<void> {
-    await this.#run("clearTranslation", [postId]);
+    await this.#now("clearTranslation", [postId]);
   }
 
   async findPersonBySlug(slug: string) {
-    return storedPerson((await this.#run<PersonRow>("findPersonBySlug", [slug]))[0]);
+    return storedPerson((await this.#now<PersonRow>("findPersonBySlug", [slug]))[0]);
   }
 
   async findPersonByKey(key: string) {
-    return storedPerson((await this.#run<PersonRow>("findPersonByKey", [key]))[0]);
+    return storedPerson((await this.#now<PersonRow>("findPersonByKey", [key]))[0]);
   }
 
   async insertPerson(slug: string, names: PersonNames): Promise<number> {
@@ -296,34 +475,34 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async updatePerson(id: number, slug: string, names: PersonNames): Promise<void> {
-    await this.#run("updatePerson", [id, slug, names.english, names.hindi, names.marathi]);
+    await this.#now("updatePerson", [id, slug, names.english, names.hindi, names.marathi]);
   }
 
   async addPersonKeys(personId: number, keys: readonly string[]): Promise<void> {
-    await this.#run("addPersonKeys", [personId, keys]);
+    await this.#now("addPersonKeys", [personId, keys]);
   }
 
   async personPosts(personId: number): Promise<PersonPost[]> {
-    return this.#run<PersonPost>("personPosts", [personId]);
+    return this.#now<PersonPost>("personPosts", [personId]);
   }
 
   async setPostPerson(postId: number, personId: number): Promise<void> {
-    await this.#run("setPostPerson", [postId, personId]);
+    await this.#now("setPostPerson", [postId, personId]);
   }
 
   async personById(id: number) {
-    return storedPerson((await this.#run<PersonRow>("personById", [id]))[0]);
+    return storedPerson((await this.#now<PersonRow>("personById", [id]))[0]);
   }
 
   async neighbours(language: Language, postTime: number, postId: number): Promise<string[]> {
-    return (await this.#run<{ slug: string }>("neighbours", [language, postTime, postId])).map(
+    return (await this.#now<{ slug: string }>("neighbours", [language, postTime, postId])).map(
       (row) => row.slug,
     );
   }
 
   async recordChanges(changes: readonly ContentChange[]): Promise<void> {
     if (changes.length === 0) return;
-    await this.#run("recordChanges", [changes.map((c) => c.tags.join(" ")), changes.map((c) => c.removal)]);
+    await this.#now("recordChanges", [changes.map((c) => c.tags.join(" ")), changes.map((c) => c.removal)]);
     await this.#run("pruneChanges", []);
   }
 }

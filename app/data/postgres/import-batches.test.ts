@@ -1,0 +1,114 @@
+// Large imports into PostgreSQL write in batches (docs/decisions/059-postgresql-on-par.md):
+// fewer statements than posts, and exactly what SQLite's statement-at-a-time
+// writer makes of the same files, updates, idNum moves and translation groups included.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PostRecord } from "#app/content/schemas.ts";
+import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
+import { createPool } from "#app/data/postgres/pool.server.ts";
+import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
+import { writeContentPostgres } from "#app/data/postgres/writes.server.ts";
+import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { generateCorpus } from "#cli/generate.ts";
+import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+
+const available = postgresAvailable();
+
+/** Counts the statements every pg client sends while `run` runs. */
+async function countStatements(run: () => Promise<unknown>): Promise<number> {
+  const original = pg.Client.prototype.query;
+  let statements = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return statements;
+}
+
+const QUERIES = ["love", "प्रेम", "prem", "truth peace", "kabir", "मन", "a"];
+
+describe.skipIf(!available)("PostgreSQL imports in batches", () => {
+  let server: TestPostgres;
+
+  beforeAll(async () => {
+    server = await sharedPostgres();
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("3,000 new posts take fewer statements than posts", async () => {
+    const pool = createPool(await server.createDatabase("batches_count"), { max: 2 });
+    try {
+      await migratePostgres(pool);
+      const posts = generateCorpus({ count: 3000, seed: 11 });
+      // Statement by statement this was about eight a post (24,000).
+      const statements = await countStatements(() => writeContentPostgres(pool, { posts, pages: [] }));
+      expect(statements).toBeLessThan(posts.length);
+      const { rows } = await pool.query("SELECT count(*) AS n FROM posts");
+      expect(rows[0].n).toBeGreaterThanOrEqual(posts.length);
+    } finally {
+      await pool.end();
+    }
+  }, 240_000);
+
+  test("a second import over the first (edits, new posts, idNum moves, translations) gives what SQLite gives", async () => {
+    const first = generateCorpus({ count: 600, seed: 12 });
+    const extra = generateCorpus({ count: 900, seed: 13 })
+      .slice(600)
+      .map((post, i): PostRecord => ({ ...post, slug: `second-${i}`, idNum: 900_000 + i }));
+    const second: PostRecord[] = first.map((post, i) =>
+      i % 3 === 0
+        ? { ...post, title: `${post.title} (edited)` }
+        : i % 7 === 0
+          ? { ...post, status: "draft" }
+          : post,
+    );
+    // Two posts of one language swap idNums (the importer parks one on the way).
+    const [a, b] = [0, 1].map((n) =>
+      second.findIndex((p, i) => i > 300 && p.language === "english" && i % 3 !== 0 && i % 2 === n),
+    );
+    const [postA, postB] = [second[a!]!, second[b!]!];
+    second[a!] = { ...postA, idNum: postB.idNum };
+    second[b!] = { ...postB, idNum: postA.idNum };
+    // A translation group across two languages, on posts written late in the import.
+    const hindi = second.findIndex((p, i) => i > 400 && p.language === "hindi");
+    const marathi = second.findIndex((p, i) => i > 400 && p.language === "marathi");
+    second[hindi] = { ...second[hindi]!, translationKey: "batch-group" };
+    second[marathi] = { ...second[marathi]!, translationKey: "batch-group" };
+    const files = [first, [...second, ...extra]];
+
+    const { db } = openDatabase(":memory:");
+    migrate(db);
+    const sqlite = new SqliteContentStore(db);
+    const pool = createPool(await server.createDatabase("batches_second"), { max: 4 });
+    await migratePostgres(pool);
+    const postgres = new PostgresContentStore(pool);
+    try {
+      for (const posts of files) {
+        const expected = writeContent(db, { posts, pages: [] });
+        expect(await writeContentPostgres(pool, { posts, pages: [] })).toEqual(expected);
+      }
+      const all = files[1]!;
+      for (const post of all) {
+        expect(await postgres.getPost(post.language, post.slug), `${post.language} ${post.slug}`).toEqual(
+          await sqlite.getPost(post.language, post.slug),
+        );
+      }
+      for (const text of QUERIES) {
+        expect(await postgres.searchPosts(text, 1, 24), text).toEqual(await sqlite.searchPosts(text, 1, 24));
+      }
+    } finally {
+      await postgres.close();
+      db.close();
+    }
+  }, 300_000);
+});
