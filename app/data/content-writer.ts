@@ -22,6 +22,7 @@ import { allNames, nameLanguage, type PersonNames, personKey } from "#app/conten
 import type { ContentFile, PageRecord, PersonRecord, PostRecord } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
 import {
+  ALL_TAG,
   bylineTag,
   ChangeSet,
   type ContentChange,
@@ -38,6 +39,13 @@ import {
   termTag,
 } from "#app/data/cache-tags.ts";
 import { type SearchDocument, searchDocument, termWords } from "#app/data/search-document.ts";
+
+/**
+ * Posts entering or moving in their language's order whose neighbours a write
+ * looks up (their previous/next links change); past it (a large import) the
+ * write names every page (decision 057).
+ */
+export const NEIGHBOUR_LOOKUPS = 100;
 
 export type WriteOutcome = "created" | "updated" | "unchanged";
 
@@ -249,6 +257,8 @@ class WriteRules {
   readonly #groups = new Map<string, string>();
   /** What this write changes for visitors, as cache tags (decision 057), recorded by finish(). */
   readonly changes = new ChangeSet();
+  /** Neighbour lookups made for the change set; past NEIGHBOUR_LOOKUPS the write names every page instead. */
+  #neighbourLookups = 0;
   #recorded = false;
 
   constructor(options: WriterOptions) {
@@ -413,7 +423,11 @@ class WriteRules {
     if (existing && existing.idNum !== post.idNum) this.changes.add([listTag(post.language)]);
     if (moved) {
       this.changes.add([listTag(post.language)]);
-      if (now) {
+      if (now && ++this.#neighbourLookups > NEIGHBOUR_LOOKUPS) {
+        // A large import: a lookup a post would undo PostgreSQL's batched writes
+        // (decision 059). Every page is refreshed instead (served stale meanwhile).
+        this.changes.add([ALL_TAG]);
+      } else if (now) {
         const near = yield* run((t) => t.neighbours(post.language, post.postTime, postId));
         this.changes.add(near.map(postTag));
       }

@@ -491,11 +491,13 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async personById(id: number) {
-    return storedPerson((await this.#now<PersonRow>("personById", [id]))[0]);
+    return storedPerson((await this.#run<PersonRow>("personById", [id]))[0]);
   }
 
   async neighbours(language: Language, postTime: number, postId: number): Promise<string[]> {
-    return (await this.#now<{ slug: string }>("neighbours", [language, postTime, postId])).map(
+    // Without writing the batch first: a held post between them is new and named anyway, so the
+    // written posts found past it are at worst one page too many refreshed, never one too few.
+    return (await this.#run<{ slug: string }>("neighbours", [language, postTime, postId])).map(
       (row) => row.slug,
     );
   }
