@@ -72,11 +72,16 @@ export function sharedCacheControl({
     if (now !== second) {
       second = now;
       const sMaxAge = Math.max(0, Math.min(maxAge, secondsToMidnight()));
-      value = `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${stale}`;
+      // must-revalidate keeps browsers from the stale-while-revalidate meant for shared caches
+      // (Chromium serves a page that stale while it asks, an unpublished post included).
+      value = `public, max-age=0, must-revalidate, s-maxage=${sMaxAge}, stale-while-revalidate=${stale}`;
     }
     return value;
   };
 }
+
+/** The Cache-Control of a page served stale while its fresh render runs (decision 057). */
+const STALE_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=1";
 
 /** A kept page's tag headers, made once per page: space-separated (xkey, Surrogate-Key), comma-separated (Cache-Tag). */
 const tagHeaders = new WeakMap<RenderedPage, [string, string]>();
@@ -121,7 +126,9 @@ export function sendPage(
   if (shared && page.tags) {
     // What the page shows, for a purge by tag in the cache in front.
     const [spaced, commas] = tagHeadersOf(page, page.tags);
-    cacheControl = options.sharedCacheControl();
+    // A stale page (its fresh render under way) is kept by a shared cache for a second only:
+    // a purge that came before it must not leave it there for s-maxage.
+    cacheControl = options.cache === "STALE" ? STALE_CACHE_CONTROL : options.sharedCacheControl();
     headers.push("Cache-Control", cacheControl, "xkey", spaced, "Surrogate-Key", spaced, "Cache-Tag", commas);
   }
   for (const [name, value] of page.headers) {

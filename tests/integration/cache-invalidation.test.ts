@@ -85,7 +85,7 @@ describe("SQLite: a write drops or refreshes only the pages showing what it chan
       expect(seen.headers.get("surrogate-key")).toBe(seen.headers.get("xkey"));
       expect(seen.headers.get("cache-tag")).toBe(xkey.join(","));
       expect(seen.headers.get("cache-control")).toMatch(
-        /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+        /^public, max-age=0, must-revalidate, s-maxage=\d+, stale-while-revalidate=\d+$/,
       );
     }
     // Devanagari slugs become short ASCII tags; the home (a gallery per visitor) is not shared.

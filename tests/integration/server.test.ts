@@ -182,7 +182,7 @@ test("pages revalidate with ETag and 304, and change when another process writes
   expect(etag).toBeTruthy();
   // Browsers revalidate every time; shared caches in front may keep it (decision 057).
   expect(first.headers.get("cache-control")).toMatch(
-    /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+    /^public, max-age=0, must-revalidate, s-maxage=\d+, stale-while-revalidate=\d+$/,
   );
   const again = await fetch(url, { headers: { "If-None-Match": etag! } });
   expect(again.status).toBe(304);
