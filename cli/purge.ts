@@ -136,12 +136,36 @@ export async function purgeTags(tags: readonly string[], options: PurgeOptions):
 export function purgeHook(env: NodeJS.ProcessEnv): AfterCommit | undefined {
   const options = purgeOptionsFromEnv(env);
   if (!options) return undefined;
+  const repeatMs = purgeRepeatMs(env);
   return async (changes: ContentChange[]) => {
-    const ok = await purgeTags(
-      changes.flatMap((change) => change.tags),
-      options,
-    );
+    const tags = changes.flatMap((change) => change.tags);
+    let ok = await purgeTags(tags, options);
+    if (repeatMs > 0) {
+      // Another node may have answered the cache with the old page before the
+      // write's notification reached it: purged again once every node has it.
+      await new Promise((resolve) => setTimeout(resolve, repeatMs));
+      ok = (await purgeTags(tags, options)) && ok;
+    }
     if (!ok && options.strict)
       throw new UserError("the write is committed but the shared cache was not purged (PURGE_STRICT=on)");
   };
+}
+
+/**
+ * PURGE_REPEAT_MS: how long after the first purge a second one is sent. On
+ * PostgreSQL (several nodes, each told of a write by notification, or by its
+ * poll within half a second) 2000 by default; on SQLite (one machine, whose
+ * servers see a write on their next request) 0, none.
+ */
+export function purgeRepeatMs(env: NodeJS.ProcessEnv): number {
+  const given = env.PURGE_REPEAT_MS?.trim();
+  if (given) {
+    const ms = Number(given);
+    if (!Number.isInteger(ms) || ms < 0 || ms > 60_000)
+      throw new UserError(
+        `PURGE_REPEAT_MS: "${given.slice(0, 40)}" is not a whole number of milliseconds (0 to 60000)`,
+      );
+    return ms;
+  }
+  return /^postgres(ql)?:/i.test(env.DATABASE_URL ?? "") ? 2000 : 0;
 }

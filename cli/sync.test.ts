@@ -104,7 +104,7 @@ function post(idNum: number): Record<string, unknown> {
 
 test("a first sync writes the site's posts, their languages, image and person; a second says nothing changed and writes nothing", async () => {
   const first = await sync();
-  expect(first.stderr).toBe("");
+  expect(first.stderr, first.stderr).toBe("");
   expect(first.status).toBe(0);
   const [summary, ...rest] = first.stdout.trim().split("\n");
   expect(summary).toMatch(

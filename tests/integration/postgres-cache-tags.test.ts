@@ -72,6 +72,8 @@ describe.skipIf(!postgresAvailable())(
         contentFile(dir, "edit.json", [{ ...bravo, title: "Bravo renamed" }]),
       );
       expect(result.status, result.stderr).toBe(0);
+      // Purged twice: at once, and again once every node has seen the write (PURGE_REPEAT_MS).
+      expect(purge.received.length).toBe(2);
       expect(purged()).toEqual(["post-bravo", "search", "sitemap-english"]);
       for (const [index, node] of nodes.entries()) {
         // A page that does not show bravo: the same cached page once the node has the change too.
