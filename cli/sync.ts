@@ -132,6 +132,19 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
     const stored = new Map(before.posts.map((post) => [post.wpId, post]));
 
     const { modifiedAfter } = await client.discover();
+    // WordPress answers public routes even to a wrong Application Password: asked who signed in, it says.
+    if (options.user) {
+      try {
+        await client.getJson(client.url("/wp/v2/users/me", { _fields: "id" }));
+      } catch (error) {
+        if (error instanceof HttpError && (error.status === 401 || error.status === 403)) {
+          throw new FetchError(
+            `WordPress refused the user "${options.user.slice(0, 80)}" and its Application Password (HTTP ${error.status}; check --user and SUKTI_WP_PASSWORD)`,
+          );
+        }
+        throw error;
+      }
+    }
     // Every published post's id and modified time: what vanished is unpublished.
     const listed = new Map<number, string>();
     for await (const page of client.pages("/wp/v2/posts", {
@@ -296,6 +309,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
 
       for (const plan of planned) {
         let { record } = plan;
+        let renamed = false;
         const prior = current.get(plan.wpId);
         if (prior && prior.language !== record.language) {
           // Its language changed (another category): the old post leaves, a new one comes.
@@ -310,7 +324,10 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
             });
             continue;
           }
-          if (old) await sync.renamePost(record.language, prior.slug, record.slug);
+          if (old) {
+            await sync.renamePost(record.language, prior.slug, record.slug);
+            renamed = true;
+          }
         }
         const holder = await sync.findByIdNum(record.language, record.idNum);
         if (holder && holder.slug !== record.slug && !ours.has(postKey(record.language, holder.slug))) {
@@ -333,7 +350,9 @@ export async function syncSite(options: SyncOptions): Promise<SyncReport> {
             record = { ...record, translationKey: undefined };
           } else groups.add(group);
         }
-        const outcome = await writer.writePost(record, sanitizePostHtml(record.content));
+        const written = await writer.writePost(record, sanitizePostHtml(record.content));
+        // A post whose only change was its slug was renamed above: it is updated, not unchanged.
+        const outcome = renamed && written === "unchanged" ? "updated" : written;
         report[outcome]++;
         await save(
           {
@@ -393,7 +412,8 @@ export function formatSyncReport(report: SyncReport): string {
         ? `sync ${report.source}: nothing changed (${tail})`
         : `sync ${report.source}: ${report.created} created, ${report.updated} updated, ${report.unpublished} unpublished, ${tail} in ${report.database}`;
   }
-  if (report.imagesDownloaded > 0) summary += `; ${count(report.imagesDownloaded, "image")} downloaded`;
+  if (report.imagesDownloaded > 0)
+    summary += `; ${count(report.imagesDownloaded, report.imagesDownloaded === 1 ? "image" : "images")} downloaded`;
   if (report.retries > 0) {
     summary += `; ${report.retries.toLocaleString("en")} ${report.retries === 1 ? "request" : "requests"} retried`;
   }
