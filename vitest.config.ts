@@ -33,6 +33,9 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.ts", "cli/**/*.test.ts", "server/**/*.test.ts"],
+          // Many of these build real databases: on a busy machine (load 20 on 2 cores) one took
+          // over Vitest's default 5 s. A time limit is not what they test.
+          testTimeout: 30_000,
           exclude: [POSTGRES_UNIT],
           sequence: { groupOrder: 0 },
           pool: "threads",
@@ -45,6 +48,7 @@ export default defineConfig({
         test: {
           name: "unit-postgres",
           include: [POSTGRES_UNIT],
+          testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
       },
