@@ -222,6 +222,30 @@ export function removedPostChanges(
   ]);
 }
 
+/**
+ * The tags a published post's new address changes (sync's rename, decision
+ * 053): the old address leaves the site as an unpublished post would, the new
+ * one is new.
+ */
+export function renamedPostChanges(
+  changes: ChangeSet,
+  post: {
+    language: Language;
+    from: string;
+    to: string;
+    terms: { kind: TermKind; slug: string }[];
+    personSlug: string | null;
+  },
+): void {
+  removedPostChanges(changes, {
+    language: post.language,
+    slug: post.from,
+    termTags: post.terms.map((term) => termTag(term.kind, term.slug)),
+    personSlug: post.personSlug,
+  });
+  changes.add([postTag(post.to)]);
+}
+
 /** What the writes since a server's cursor changed (ServedStore.changesSince). */
 export interface ChangesSince {
   /** Pass it back next time. */

@@ -2,7 +2,7 @@
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
 import type { TermKind } from "#app/content/model.ts";
-import { type ChangeSet, postTag, removedPostChanges, termTag } from "#app/data/cache-tags.ts";
+import { type ChangeSet, renamedPostChanges } from "#app/data/cache-tags.ts";
 import type { PostgresWriteTarget } from "#app/data/postgres/write-target.server.ts";
 import type { SyncPostState, SyncSourceState, SyncTarget } from "#app/data/sync-state.ts";
 
@@ -109,17 +109,10 @@ export class PostgresSyncTarget implements SyncTarget {
     this.contentChanged = true;
     this.#target.postsChangedOutside();
     if (post?.status !== "publish") return;
-    // The old address leaves the site as an unpublished post would; the new one is new.
     const { rows: terms } = await this.#client.query<{ kind: TermKind; slug: string }>(
       "SELECT t.kind, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = $1",
       [post.id],
     );
-    removedPostChanges(this.#changes, {
-      language,
-      slug: from,
-      termTags: terms.map((term) => termTag(term.kind, term.slug)),
-      personSlug: post.person,
-    });
-    this.#changes.add([postTag(to)]);
+    renamedPostChanges(this.#changes, { language, from, to, terms, personSlug: post.person });
   }
 }

@@ -3,7 +3,7 @@
 // holding no sync state.
 import type { Language } from "#app/content/languages.ts";
 import type { TermKind } from "#app/content/model.ts";
-import { type ChangeSet, postTag, removedPostChanges, termTag } from "#app/data/cache-tags.ts";
+import { type ChangeSet, renamedPostChanges } from "#app/data/cache-tags.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import type { SyncPostState, SyncSourceState, SyncTarget } from "#app/data/sync-state.ts";
 
@@ -114,18 +114,11 @@ export class SqliteSyncTarget implements SyncTarget {
       .run(to, language, from);
     this.contentChanged = true;
     if (post?.status !== "publish") return;
-    // The old address leaves the site as an unpublished post would; the new one is new.
     const terms = this.#db
       .prepare(
         "SELECT t.kind, t.slug FROM post_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = ?",
       )
       .all(post.id) as { kind: TermKind; slug: string }[];
-    removedPostChanges(this.#changes, {
-      language,
-      slug: from,
-      termTags: terms.map((term) => termTag(term.kind, term.slug)),
-      personSlug: post.person,
-    });
-    this.#changes.add([postTag(to)]);
+    renamedPostChanges(this.#changes, { language, from, to, terms, personSlug: post.person });
   }
 }
