@@ -109,6 +109,38 @@ describe.skipIf(!available)("sukti on PostgreSQL", () => {
     expect(await snapshot(url)).toEqual(before);
   });
 
+  test("a dry run on an empty database reports what it would create and leaves the database empty", async () => {
+    const url = await postgres.createDatabase("cli_dry_empty");
+    const tables = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ name: string }>(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+        );
+        return rows.map((row) => row.name);
+      } finally {
+        await client.end();
+      }
+    };
+    expect(await tables()).toEqual([]);
+    const dryRun = await sukti(
+      url,
+      "import",
+      path.join(FIXTURES, "posts.ndjson"),
+      "--language",
+      "hindi",
+      "--dry-run",
+    );
+    expect(dryRun.status, dryRun.stderr).toBe(0);
+    expect(dryRun.stdout).toMatch(/[1-9][\d,]* would be created/);
+    expect(await tables()).toEqual([]);
+    // The real run afterwards migrates and writes.
+    const real = await sukti(url, "import", path.join(FIXTURES, "posts.ndjson"), "--language", "hindi");
+    expect(real.status, real.stderr).toBe(0);
+    expect(await tables()).toContain("posts");
+  });
+
   test("seed fills an empty database once and refuses one with other content unless --force", async () => {
     const url = await postgres.createDatabase("cli_seed");
     const seeded = await sukti(url, "seed");

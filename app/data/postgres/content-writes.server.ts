@@ -19,7 +19,11 @@ import {
   describePostgresUrl,
   isUnavailable,
 } from "#app/data/postgres/errors.server.ts";
-import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
+import {
+  migratePostgres,
+  migrateWithinTransaction,
+  pendingMigrations,
+} from "#app/data/postgres/migrate.server.ts";
 import { createPool, endPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresSyncTarget } from "#app/data/postgres/sync-state.server.ts";
 import { PostgresWriteTarget } from "#app/data/postgres/write-target.server.ts";
@@ -76,6 +80,11 @@ class PostgresWrites implements ContentWrites {
     let broken = false;
     try {
       await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      // A dry run on a database never migrated: no posts yet.
+      const { rows: table } = await client.query<{ present: boolean }>(
+        "SELECT to_regclass('posts') IS NOT NULL AS present",
+      );
+      if (!table[0]?.present) return;
       await client.query(
         `DECLARE sukti_post_keys NO SCROLL CURSOR FOR SELECT language, id_num AS "idNum", slug, translation_key AS "translationKey" FROM posts`,
       );
@@ -113,9 +122,14 @@ class PostgresWrites implements ContentWrites {
     let result: T;
     let changes: ContentChange[];
     try {
-      if (dryRun) {
+      if (dryRun && (await pendingMigrations(client)).length === 0) {
         // One snapshot for the whole run, and any write refused: a dry run reports, never changes.
         await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      } else if (dryRun) {
+        // A database not yet migrated (or empty): the schema is made inside
+        // the transaction the dry run rolls back, so nothing is left of it.
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+        await migrateWithinTransaction(client);
       } else {
         await client.query("BEGIN");
         await takeWriteLock(client);
@@ -169,8 +183,7 @@ class PostgresWrites implements ContentWrites {
 
 /**
  * Opens the PostgreSQL database at `databaseUrl` for writing, migrated first
- * (the command may run before any server has; a dry run migrates too, as
- * the schema is needed to read). A database that cannot be reached or
+ * (the command may run before any server has; a dry run only connects). A database that cannot be reached or
  * migrated is refused with WritesRefusedError: one line, naming the database
  * without its password.
  */
@@ -181,7 +194,10 @@ export async function openPostgresWrites(
   const description = describePostgresUrl(databaseUrl);
   const pool = createPool(databaseUrl, { max: 4 });
   try {
-    await migratePostgres(pool);
+    // A dry run writes nothing, not even the schema: it migrates inside the
+    // transaction it rolls back (PostgresWrites.transaction).
+    if (options.dryRun) await pool.query("SELECT 1");
+    else await migratePostgres(pool);
   } catch (error) {
     await endPool(pool);
     throw new WritesRefusedError(

@@ -38,28 +38,69 @@ export async function withMigrationLock<T>(
   }
 }
 
-async function applyPending(client: pg.PoolClient, dir: string): Promise<string[]> {
-  await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    applied_at bigint NOT NULL DEFAULT (extract(epoch FROM now())::bigint)
-  )`);
-  const { rows } = await client.query<{ name: string }>("SELECT name FROM schema_migrations");
-  const applied = new Set(rows.map((row) => row.name));
-  const pending = readdirSync(dir)
+/** The migrations of `dir` not yet recorded in schema_migrations (all of them on an empty database). */
+export async function pendingMigrations(
+  client: pg.PoolClient | pg.Pool,
+  dir = postgresMigrationsDir(),
+): Promise<string[]> {
+  const { rows: table } = await client.query<{ present: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS present",
+  );
+  const applied = new Set<string>();
+  if (table[0]?.present) {
+    const { rows } = await client.query<{ name: string }>("SELECT name FROM schema_migrations");
+    for (const row of rows) applied.add(row.name);
+  }
+  return readdirSync(dir)
     .filter((name) => name.endsWith(".sql") && !applied.has(name))
     .sort();
+}
+
+async function applyPending(client: pg.PoolClient, dir: string): Promise<string[]> {
+  await client.query(SCHEMA_MIGRATIONS);
+  const pending = await pendingMigrations(client, dir);
   for (const name of pending) {
-    const sql = readFileSync(path.join(dir, name), "utf8");
     await client.query("BEGIN");
     try {
-      await client.query(sql);
-      await client.query("INSERT INTO schema_migrations (name) VALUES ($1)", [name]);
+      await applyOne(client, dir, name);
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK");
-      throw new Error(`migration ${name} failed: ${(error as Error).message}`, { cause: error });
+      throw error;
     }
   }
+  return pending;
+}
+
+const SCHEMA_MIGRATIONS = `CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY,
+    applied_at bigint NOT NULL DEFAULT (extract(epoch FROM now())::bigint)
+  )`;
+
+async function applyOne(client: pg.PoolClient, dir: string, name: string): Promise<void> {
+  const sql = readFileSync(path.join(dir, name), "utf8");
+  try {
+    await client.query(sql);
+    await client.query("INSERT INTO schema_migrations (name) VALUES ($1)", [name]);
+  } catch (error) {
+    throw new Error(`migration ${name} failed: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * Applies the pending migrations inside the transaction `client` has open,
+ * holding the migration lock until it ends: a dry run reads the schema it
+ * would write to, then rolls it all back (DDL is transactional here), so the
+ * database is left exactly as it was.
+ */
+export async function migrateWithinTransaction(
+  client: pg.PoolClient,
+  dir = postgresMigrationsDir(),
+): Promise<string[]> {
+  await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+  await client.query(SCHEMA_MIGRATIONS);
+  const pending = await pendingMigrations(client, dir);
+  for (const name of pending) await applyOne(client, dir, name);
   return pending;
 }
 
