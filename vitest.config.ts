@@ -64,7 +64,7 @@ export default defineConfig({
         },
       },
       {
-        // Chromium journeys, scheduled with the files above (two files at a time in all).
+        // Chromium journeys, scheduled with the files above (maxWorkers files at a time in all).
         extends: true,
         test: {
           name: "e2e",

@@ -2,7 +2,7 @@ import { createContext } from "react-router";
 import type { RandomSource } from "#app/content/sampling.ts";
 import type { ContentStore } from "#app/data/store.ts";
 
-/** Set once per request at the server boundary (server/app.ts). */
+/** Set once per request at the server boundary (server/render.ts). */
 export const storeContext = createContext<ContentStore>();
 /** The gallery's random source: Math.random, or a seeded one in tests. */
 export const randomContext = createContext<RandomSource>(Math.random);

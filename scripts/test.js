@@ -18,7 +18,10 @@ const run = (command, args) =>
 // built-in server, php-mysql to reach it; tests/support/wordpress.ts).
 // The Varnish tests start Debian's varnishd with varnish-modules' xkey.
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const postgres = "/usr/lib/postgresql/15/bin/initdb";
+// Any of the PostgreSQL versions the tests accept (tests/support/postgres.ts); Debian 12 installs 15.
+const postgres =
+  ["15", "16", "17"].map((v) => `/usr/lib/postgresql/${v}/bin/initdb`).find((file) => existsSync(file)) ??
+  "/usr/lib/postgresql/15/bin/initdb";
 const WORDPRESS = {
   wordpress: "/usr/share/wordpress/wp-settings.php",
   "mariadb-server": "/usr/sbin/mariadbd",
@@ -73,7 +76,7 @@ if (!existsSync(chromium)) {
 }
 if (!existsSync(postgres) && process.env.CI) {
   console.log(
-    "tests: 0 passed, 1 failed (no PostgreSQL 15 at /usr/lib/postgresql/15/bin: apt-get install postgresql)",
+    "tests: 0 passed, 1 failed (no PostgreSQL 15, 16 or 17 under /usr/lib/postgresql: apt-get install postgresql)",
   );
   process.exit(1);
 }
@@ -115,8 +118,23 @@ const vitest = run("npx", [
 let summary = "tests: 0 passed, 1 failed (no report)";
 try {
   const report = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
-  const skipped = report.numPendingTests + report.numTodoTests;
-  summary = `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`;
+  // A file whose setup failed (a beforeAll that timed out) fails no test of its own: Vitest
+  // marks its tests skipped. It is counted as a failure here, as the exit status does.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+  );
+  const failed = report.numFailedTests + brokenFiles.length;
+  const skipped =
+    report.numPendingTests +
+    report.numTodoTests -
+    brokenFiles.reduce(
+      (n, file) => n + file.assertionResults.filter((test) => test.status !== "passed").length,
+      0,
+    );
+  const broken = brokenFiles.length
+    ? ` (${brokenFiles.length} file${brokenFiles.length === 1 ? "" : "s"} failed to set up: ${brokenFiles.map((file) => file.name.replace(`${process.cwd()}/`, "")).join(", ")})`
+    : "";
+  summary = `tests: ${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}${broken}`;
   if (report.numTotalTests === 0) summary = "tests: 0 passed, 1 failed (no test ran)";
 } catch {
   // No readable report: the summary above stands.

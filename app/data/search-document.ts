@@ -1,7 +1,7 @@
 // What the search index holds for a post, computed in our code at write time
-// for every database: the same values the SQLite triggers compute through
-// sukti_fold, sukti_plain, sukti_words and sukti_skeletons
-// (db/migrations/20261122010000_search.sql), so both stores index alike.
+// for every database: both write targets store what this computes, so both
+// stores index alike (the SQLite functions sukti_fold, sukti_plain, … fold
+// the same way only while a migration rebuilds the index).
 import { htmlToPlainText } from "#app/content/html-text.ts";
 import { distinctWords, foldText, hasDevanagari } from "#app/content/search-fold.ts";
 import { devanagariSkeletons } from "#app/content/search-roman.ts";

@@ -123,6 +123,19 @@ test("the home page is rendered fresh for every request", async () => {
   const { response } = await getHtml(`${server.url}/`);
   expect(response.headers.get("cache-control")).toBe("no-store");
   expect(response.headers.get("x-powered-by")).toBeNull();
+  // The test servers draw with a fixed seed; a real one draws anew each time.
+  const unseeded = await startServer({ env: { SUKTI_RANDOM_SEED: undefined } });
+  try {
+    const galleries = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const { doc } = await getHtml(`${unseeded.url}/`);
+      galleries.add(hrefs(doc, ".gallery-tile a").join(" "));
+    }
+    // Three tiles drawn from each language's posts: eight identical draws would be chance at ~1e-30.
+    expect(galleries.size).toBeGreaterThan(1);
+  } finally {
+    await unseeded.stop();
+  }
 });
 
 test("the gallery has a row per language, named in its script, and every tile a visible caption", async () => {

@@ -9,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 
 export const POSTGRES_SKIP_MESSAGE =
-  "PostgreSQL 15 not installed: apt-get install postgresql; skipping the PostgreSQL tests";
+  "PostgreSQL (15, 16 or 17) not installed: apt-get install postgresql; skipping the PostgreSQL tests";
 
 /** POSTGRES_BIN names the one directory to use; otherwise the usual Debian and source-build places. */
 const BIN_DIRS = process.env.POSTGRES_BIN

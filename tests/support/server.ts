@@ -42,7 +42,7 @@ export async function freePort(): Promise<number> {
 export async function startServer(
   options: {
     dbPath?: string;
-    env?: Record<string, string>;
+    env?: Record<string, string | undefined>;
     nodeArgs?: string[];
     /** Open-file limit of the server process (prlimit --nofile). */
     fileLimit?: number;

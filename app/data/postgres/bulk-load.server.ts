@@ -32,7 +32,8 @@ type PostColumns = [
  * Writes cli/generate.ts's corpus into an EMPTY, migrated database with a few
  * statements per 2,000 posts: the rows the writer would write (search
  * documents, vocabulary, trigrams, skeletons), without its per-post checks. For query plan tests and
- * benchmarks at 100,000 posts; imports go through writeContentPostgres.
+ * benchmarks at 100,000 posts; `sukti import` goes through the content writer
+ * (content-writes.server.ts) instead.
  * `vocabulary` adds that many made-up words to the word table: the corpus has
  * a few hundred distinct words where a real site of this size has tens of
  * thousands, and the lookups should be planned as on a real site.
