@@ -72,7 +72,7 @@ export default defineConfig({
   environments: {
     // The server build's entry is our Express app; it imports React Router's
     // virtual server build, so one bundle holds the whole server.
-    ssr: { build: { rollupOptions: { input: "./server/start.ts", onwarn } } },
+    ssr: { build: { rollupOptions: { input: "./server/entry.ts", onwarn } } },
   },
   plugins: [reactRouter(), serviceWorker()],
 });

@@ -20,8 +20,6 @@ import { describeOrigin } from "./origin.ts";
 import { stopOnSignal } from "./shutdown.ts";
 import { startSiteStats } from "./stats.ts";
 
-export { startPrimary } from "./cluster.ts";
-
 /** Start-up failures: one line on stderr, exit code 1. */
 export function fail(message: string): never {
   process.stderr.write(`sukti: ${message}\n`);
