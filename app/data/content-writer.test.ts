@@ -6,7 +6,7 @@
 import type pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Language } from "#app/content/languages.ts";
-import type { ContentFile, PostRecord } from "#app/content/schemas.ts";
+import type { ContentFile } from "#app/content/schemas.ts";
 import { AsyncContentWriter, incomingKeys, SyncContentWriter } from "#app/data/content-writer.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
@@ -19,6 +19,7 @@ import { SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postRecord } from "#tests/support/records.ts";
 
 async function writeAsyncSqlite(db: Db, content: ContentFile, dryRun: boolean) {
   const writer = new AsyncContentWriter(new SqliteWriteTarget(db), {
@@ -38,20 +39,9 @@ async function writeAsyncSqlite(db: Db, content: ContentFile, dryRun: boolean) {
   return writer.summary;
 }
 
-function post(overrides: Partial<PostRecord> & Pick<PostRecord, "idNum" | "slug">): PostRecord {
-  return {
-    language: "english",
-    status: "publish",
-    postTime: 1_700_000_000 + overrides.idNum * 1000,
-    title: `Title ${overrides.slug}`,
-    featureImageUrl: "",
-    content: `<p>Content of ${overrides.slug}</p><script>alert(1)</script>`,
-    excerpt: "",
-    tags: [],
-    categories: [],
-    ...overrides,
-  };
-}
+/** Content with a script in it, which every write must strip. */
+const post = (overrides: Parameters<typeof postRecord>[0]) =>
+  postRecord({ content: `<p>Content of ${overrides.slug}</p><script>alert(1)</script>`, ...overrides });
 
 const a = post({ idNum: 1, slug: "a", tags: ["Love", "love", "Truth"], categories: ["Wisdom"] });
 const b = post({ idNum: 2, slug: "b", tags: ["Peace"] });

@@ -15,25 +15,14 @@ import { RANK_WINDOW, rebuildSearchIndex } from "#app/data/sqlite/search.server.
 import { openSqliteStore as openContentStore } from "#app/data/sqlite/served-store.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
+import { postRecord } from "#tests/support/records.ts";
 
 let dir: string;
 let db: Db;
 let store: SqliteContentStore;
 
-function post(overrides: Partial<PostRecord> & Pick<PostRecord, "idNum" | "slug">): PostRecord {
-  return {
-    language: "english",
-    status: "publish",
-    postTime: 1_700_000_000 + overrides.idNum * 1000,
-    title: `Title ${overrides.idNum}`,
-    featureImageUrl: "",
-    content: "<p>Plain words.</p>",
-    excerpt: "",
-    tags: [],
-    categories: [],
-    ...overrides,
-  };
-}
+const post = (overrides: Parameters<typeof postRecord>[0]) =>
+  postRecord({ title: `Title ${overrides.idNum}`, content: "<p>Plain words.</p>", ...overrides });
 
 const FIXTURES: PostRecord[] = [
   post({ idNum: 1, slug: "cafe", title: "At the café", content: "<p>Coffee and talk.</p>" }),

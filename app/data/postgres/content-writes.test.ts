@@ -14,24 +14,12 @@ import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import type { ContentWrites, PostKey } from "#app/data/writes.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postRecord } from "#tests/support/records.ts";
 
 const available = postgresAvailable();
 
-function record(
-  overrides: Partial<PostRecord> & Pick<PostRecord, "idNum" | "slug" | "language">,
-): PostRecord {
-  return {
-    status: "publish",
-    postTime: 1_700_000_000 + overrides.idNum * 1000,
-    title: `Title ${overrides.slug}`,
-    featureImageUrl: "",
-    content: `<p>Content of ${overrides.slug}</p>`,
-    excerpt: "",
-    tags: [],
-    categories: [],
-    ...overrides,
-  };
-}
+const record = (overrides: Parameters<typeof postRecord>[0] & Pick<PostRecord, "language">) =>
+  postRecord(overrides);
 
 const CONTENT: ContentFile = {
   posts: [

@@ -20,24 +20,12 @@ import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postRecord } from "#tests/support/records.ts";
 
 const available = postgresAvailable();
 
-function record(
-  overrides: Partial<PostRecord> & Pick<PostRecord, "idNum" | "slug" | "language">,
-): PostRecord {
-  return {
-    status: "publish",
-    postTime: 1_700_000_000 + overrides.idNum * 1000,
-    title: `Title ${overrides.slug}`,
-    featureImageUrl: "",
-    content: `<p>Content of ${overrides.slug}</p>`,
-    excerpt: "",
-    tags: [],
-    categories: [],
-    ...overrides,
-  };
-}
+const record = (overrides: Parameters<typeof postRecord>[0] & Pick<PostRecord, "language">) =>
+  postRecord(overrides);
 
 /** Unpublished posts (they must never show) and a few awkward published ones. */
 const EXTRA: PostRecord[] = [

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import type { PostRecord } from "#app/content/schemas.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { postRecord } from "#tests/support/records.ts";
 
 let dir: string;
 let db: Db;
@@ -23,20 +23,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function post(overrides: Partial<PostRecord> & Pick<PostRecord, "idNum" | "slug">): PostRecord {
-  return {
-    language: "english",
-    status: "publish",
-    postTime: 1_700_000_000 + overrides.idNum * 1000,
-    title: `Title ${overrides.slug}`,
-    featureImageUrl: "",
-    content: `<p>Content of ${overrides.slug}</p>`,
-    excerpt: "",
-    tags: [],
-    categories: [],
-    ...overrides,
-  };
-}
+const post = postRecord;
 
 test("migrations create the columns the adapter reads, and run once", () => {
   const columns = db.prepare("SELECT name FROM pragma_table_info('posts')").pluck().all();
