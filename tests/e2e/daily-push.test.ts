@@ -23,6 +23,9 @@ beforeAll(async () => {
       env: {
         PUSH_ENDPOINT_HOSTS: `127.0.0.1:${pushPort}`,
         VAPID_SUBJECT: "mailto:push-test@example.com",
+        // Every subscription here comes from 127.0.0.1: the caps are not what this file tests.
+        PUSH_SUBSCRIPTIONS_PER_ADDRESS: "1000",
+        PUSH_REQUESTS_PER_MINUTE: "1000",
       },
     }),
     launchBrowser(),
@@ -157,6 +160,22 @@ test("nothing is asked or sent before the reader clicks Subscribe; without JavaS
     expect(errors).toEqual([]);
   } finally {
     await context.close();
+  }
+  // A browser without Web Push says so in one line.
+  const old = await newContext();
+  try {
+    await old.addInitScript("delete window.PushManager;");
+    const { page, errors } = await newTab(old);
+    await page.goto(`${server.url}/marathi/home`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.locator("details.daily-push summary").click();
+    await page.locator('.daily-push-panel[data-state="unsupported"]').waitFor();
+    expect(await page.locator(".daily-push-panel").textContent()).toBe(
+      "हा ब्राउझर वेबसाइट्सच्या सूचना दाखवू शकत नाही.",
+    );
+    expect(errors).toEqual([]);
+  } finally {
+    await old.close();
   }
   // Without JavaScript: a closed disclosure that says it needs JavaScript, nothing else.
   const bare = await browser.newContext({ javaScriptEnabled: false });
