@@ -318,6 +318,37 @@ test("a reader who blocks notifications on an English post is told how to allow 
   }
 });
 
+test("an endpoint the server refuses (400) is one line of error; the subscription made for it is dropped", async () => {
+  const context = await newContext();
+  try {
+    // Not on PUSH_ENDPOINT_HOSTS: the server refuses it and never contacts it.
+    const refused = { ...fakeSubscription(), endpoint: `http://127.0.0.1:${pushPort + 1}/push/x` };
+    await context.addInitScript(stubScript(refused, "granted"));
+    const { page, errors } = await newTab(context);
+    await page.goto(`${server.url}/marathi/home`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.locator("details.daily-push summary").click();
+    const panel = page.locator(".daily-push-panel");
+    await page.locator('.daily-push-panel[data-state="off"]').waitFor();
+    const posted = page.waitForResponse(
+      (response) => response.url().endsWith("/push/subscriptions") && response.request().method() === "POST",
+    );
+    await panel.getByRole("button", { name: "सदस्यता घ्या" }).click();
+    expect((await posted).status()).toBe(400);
+    await page.locator('.daily-push-panel[data-state="error"]').waitFor();
+    expect(await panel.getByRole("alert").textContent()).toBe(
+      "हे झाले नाही, काहीही बदलले नाही. कृपया नंतर पुन्हा प्रयत्न करा.",
+    );
+    // The form is still there to try again; nothing is remembered.
+    expect(await panel.getByRole("button", { name: "सदस्यता घ्या" }).count()).toBe(1);
+    expect(await stubState(page)).toMatchObject({ subscribed: false, unsubscribed: 1, choice: null });
+    // The browser logs the 400 of a fetch; nothing else went wrong.
+    expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test("the worker shows a pushed quote as a notification in its language, and opens only this site's addresses", async () => {
   const context = await newContext();
   try {
