@@ -47,6 +47,27 @@ const EnvSchema = z.object({
   STATS_MAX_KEYS: z.coerce.number().int().min(100).max(1_000_000).default(5000),
   /** Months of daily detail kept; older days are rolled into monthly totals. */
   STATS_RETENTION: z.coerce.number().int().min(1).max(1200).default(13),
+  /** The daily quote by Web Push (decision 060): the VAPID contact, a mailto: or https: URL; default PUBLIC_URL when https:. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@/]+@[^\s@/]+|https:\/\/[^\s/@]+(\/\S*)?)$/, "must be a mailto: or https: URL")
+    .optional(),
+  /** More push service hosts (host[:port], comma list; a loopback IP may use http:), for tests. */
+  PUSH_ENDPOINT_HOSTS: z.string().optional(),
+  /** Subscriptions kept at most. */
+  PUSH_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).default(100_000),
+  /** New subscriptions a client address may make per day (per process). */
+  PUSH_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** Subscribe and unsubscribe requests a client address may make per minute. */
+  PUSH_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** "off": this process sends nothing (another node does). */
+  PUSH_SENDER: z.enum(["on", "off"]).default("on"),
+  /** How often the sender looks for subscribers due (ms). */
+  PUSH_TICK_MS: z.coerce.number().int().min(100).max(60_000).default(20_000),
+  /** Push requests in flight at once. */
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  /** Seconds a push service keeps an undelivered message (TTL). */
+  PUSH_TTL: z.coerce.number().int().min(0).max(2_419_200).default(43_200),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   /** Testing only: a fixed seed makes every request draw the same gallery. */
   SUKTI_RANDOM_SEED: z.coerce.number().int().optional(),

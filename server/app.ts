@@ -65,6 +65,8 @@ export interface AppOptions {
   /** Where share images and resized images are kept (SHARE_IMAGE_DIR, IMAGE_VARIANT_DIR); audio: AUDIO_DIR. */
   fileCaches?: { shareImages: string; imageVariants: string; audio?: string; syncedImages?: string };
   vite?: ViteDevServer;
+  /** The push endpoints (server/push/endpoints.ts, decision 060), mounted beside the beacon. */
+  push?: express.Router;
 }
 
 const SEARCH_WITH_TEXT = /^\/search\/[^/?]/;
@@ -112,6 +114,7 @@ export function createApp({
   build,
   fileCaches,
   vite,
+  push,
 }: AppOptions): App {
   let stopping = false;
   // A cached page is fresh for one day of the site (language homes show the
@@ -296,6 +299,8 @@ export function createApp({
 
   // The one write of the public site: copy and share clicks (stats.ts, decision 056).
   app.all("/stats/beacon", statsBeacon);
+  // The daily quote's subscriptions and VAPID key (server/push/endpoints.ts, decision 060).
+  if (push) app.use(push);
 
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();

@@ -17,6 +17,8 @@ import { capConnections, defaultMaxConnections, SERVER_TIMEOUTS } from "./connec
 import { followPrimary, identityFromPrimary, loadIdentity, reloadOnHangup } from "./identity.ts";
 import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
+import { pushConfig, pushStoreOnce } from "./push/config.ts";
+import { pushEndpoints } from "./push/endpoints.ts";
 import { stopOnSignal } from "./shutdown.ts";
 import { startSiteStats } from "./stats.ts";
 
@@ -41,6 +43,15 @@ export function identityOrExit(env: Env): LoadedSite {
     return loadIdentity(env.SITE_CONFIG);
   } catch (error) {
     return fail(error instanceof SiteConfigError ? error.message : String(error));
+  }
+}
+
+/** The push settings, or one line and exit 1. */
+export function pushSetup(env: Env) {
+  try {
+    return pushConfig(env);
+  } catch (error) {
+    return fail((error as Error).message);
   }
 }
 
@@ -75,6 +86,9 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     logger.warn("cannot write the image cache; serving images from memory", { dir, error: error.message }),
   );
   const seed = env.SUKTI_RANDOM_SEED;
+  // The daily quote by Web Push (decision 060): its store opened on first use.
+  const push = pushSetup(env);
+  const pushStore = pushStoreOnce(env.DATABASE_URL);
   const build = vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   const app = createApp({
     build,
@@ -93,6 +107,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     trustProxy: env.TRUST_PROXY,
     fileCaches,
     vite,
+    push: pushEndpoints({ store: pushStore.get, config: push, logger }),
   });
 
   // What readers read, counted in memory and written in batches (decision 056).
@@ -120,6 +135,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     markStopping: app.markStopping,
     closed: async () => {
       await stats?.stop();
+      await pushStore.close();
       await store.close();
     },
   });

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DailyPush } from "#app/components/daily-push.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostArticle } from "#app/components/post-article.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
@@ -61,6 +62,8 @@ export function LanguageScreen({ data }: { data: LanguageRouteData }) {
           {labels.subscribeFeed}
         </a>
       </p>
+      {/* The daily quote by notification (decision 061): keyed so another language starts afresh. */}
+      <DailyPush key={data.pageLanguage} language={data.pageLanguage} />
     </section>
   );
 }
@@ -79,6 +82,8 @@ export function PostScreen({ data }: { data: PostRouteData }) {
         related={data.related}
         roman={data.roman}
       />
+      {/* The daily quote by notification (decision 061). */}
+      <DailyPush key={data.pageLanguage} language={data.pageLanguage} />
     </>
   );
 }

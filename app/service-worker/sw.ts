@@ -15,6 +15,7 @@ import {
   offlinePage,
   titleOf,
 } from "./offline-page.ts";
+import { listenForPushes, type PushScope } from "./push.ts";
 
 declare const __BUILD_ID__: string;
 
@@ -568,3 +569,8 @@ worker.addEventListener("message", (event) => {
   const path = url.pathname + url.search;
   event.waitUntil(keep(path).then((ok) => event.ports[0]?.postMessage({ type: "kept", url: path, ok })));
 });
+
+// --- the daily quote by Web Push (decision 061) -------------------------------
+
+// A push shows the quote; its page is kept for offline reading like any page read.
+listenForPushes(self as unknown as PushScope, keep);
