@@ -46,6 +46,32 @@ test("another site shows a quote's embed in a frame; the browser refuses to fram
     .poll(async () => (await embed?.locator("blockquote").textContent())?.trim() ?? "")
     .toMatch(/[\u0900-\u097F]/);
   expect(await embed?.locator("html").getAttribute("lang")).toBe("hi");
+  // Devanagari shows as letters: each text, as laid out, is as wide as a fresh copy laid out
+  // now that the fonts are in (a run left in tofu from before the font came is not).
+  const stale = await embed?.evaluate(async () => {
+    await document.fonts.ready;
+    const width = (element: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return range.getBoundingClientRect().width;
+    };
+    return [...document.querySelectorAll("blockquote p, figcaption, body > a")].flatMap((element) => {
+      const copy = element.cloneNode(true) as Element;
+      element.after(copy);
+      const differs = Math.abs(width(copy) - width(element)) > 0.5;
+      copy.remove();
+      return differs ? [element.textContent] : [];
+    });
+  });
+  expect(stale).toEqual([]);
+  // …in the site's Devanagari face (the device's copy or /assets'), not whatever the machine has.
+  expect(
+    await embed?.evaluate(() =>
+      [...document.fonts]
+        .filter((face) => face.family.includes("Sukti Devanagari"))
+        .map((face) => face.status),
+    ),
+  ).toEqual(["loaded"]);
   const link = embed?.locator("body > a");
   expect(await link?.getAttribute("href")).toBe(`${env.server.url}/hindi/${slug}`);
   expect(await link?.getAttribute("target")).toBe("_blank");

@@ -141,7 +141,7 @@ describe("the embed page", () => {
     const missing = [
       ...LANGUAGES.map((language) => embedPath(language, DRAFT[language])),
       embedPath("english", "no-such-quote"),
-      embedPath("klingon", english),
+      `/embed/klingon/${encodeURIComponent(english)}`,
       `/embed/english/${encodeURIComponent(english)}/more`,
       "/embed/",
       "/embed/english/%E0%A4",
