@@ -44,7 +44,7 @@ export function EmbedCode({ post, url, labels }: { post: PostView; url: string; 
           {words.copyCode}
         </button>
       ) : null}
-      <p className="share-status" role="status" aria-live="polite">
+      <p className="embed-status" role="status" aria-live="polite">
         {status === "copied" ? labels.copied : status === "failed" ? labels.copyFailed : ""}
       </p>
     </details>

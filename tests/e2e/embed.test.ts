@@ -130,7 +130,7 @@ test("a post page's Embed box opens without JavaScript and shows the snippet; wi
   await page.waitForSelector("html[data-hydrated]");
   await page.getByText("एम्बेड करें", { exact: true }).click();
   await page.getByRole("button", { name: "कोड कॉपी करें" }).click();
-  await expect.poll(() => page.locator("details.embed [role=status]").textContent()).toBe("कॉपी हो गया");
+  await expect.poll(() => page.locator("details.embed .embed-status").textContent()).toBe("कॉपी हो गया");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oembed.html);
   expect(errors).toEqual([]);
   await context.close();
