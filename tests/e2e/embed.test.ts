@@ -8,6 +8,8 @@ import { newPage, newTab, useServerAndBrowser } from "#tests/support/browser.ts"
 import { freePort } from "#tests/support/server.ts";
 
 const env = useServerAndBrowser();
+/** A busy machine may take its time: polls wait up to 20 s. */
+const PATIENT = { timeout: 20_000 };
 let other: Server;
 let otherUrl = "";
 let slug = "";
@@ -43,7 +45,7 @@ test("another site shows a quote's embed in a frame; the browser refuses to fram
   const embed = page.frame({ name: "embed" });
   expect(embed?.url()).toBe(`${env.server.url}/embed/hindi/${slug}`);
   await expect
-    .poll(async () => (await embed?.locator("blockquote").textContent())?.trim() ?? "")
+    .poll(async () => (await embed?.locator("blockquote").textContent())?.trim() ?? "", PATIENT)
     .toMatch(/[\u0900-\u097F]/);
   expect(await embed?.locator("html").getAttribute("lang")).toBe("hi");
   // Devanagari shows as letters: each text, as laid out, is as wide as a fresh copy laid out
@@ -78,7 +80,7 @@ test("another site shows a quote's embed in a frame; the browser refuses to fram
   for (const name of ["post", "home"]) {
     const frame = page.frame({ name });
     // Blocked: Chromium shows its own error document instead; nothing of the page is in the frame.
-    await expect.poll(() => frame?.url()).toMatch(/^chrome-error:/);
+    await expect.poll(() => frame?.url(), PATIENT).toMatch(/^chrome-error:/);
     expect(await frame?.locator(".skip-link, .site-header, .post-title").count(), name).toBe(0);
     expect(await frame?.locator("body").innerText(), name).not.toContain(title);
   }
@@ -97,7 +99,7 @@ test("the embed follows the reader's colour scheme and fits its frame's width", 
     await page.emulateMedia({ colorScheme });
     await page.goto(otherUrl, { waitUntil: "load" });
     const embed = page.frame({ name: "embed" });
-    await expect.poll(async () => (await embed?.locator("blockquote").count()) ?? 0).toBe(1);
+    await expect.poll(async () => (await embed?.locator("blockquote").count()) ?? 0, PATIENT).toBe(1);
     colours.push((await embed?.evaluate(() => getComputedStyle(document.body).backgroundColor)) ?? "");
     expect(await embed?.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
   }
@@ -117,7 +119,7 @@ test("a post page's Embed box opens without JavaScript and shows the snippet; wi
   const code = plain.page.locator("details.embed textarea");
   expect(await code.isVisible()).toBe(false);
   await plain.page.locator("details.embed summary").click();
-  await expect.poll(() => code.isVisible()).toBe(true);
+  await expect.poll(() => code.isVisible(), PATIENT).toBe(true);
   expect(await code.inputValue()).toBe(oembed.html);
   expect(await code.getAttribute("readonly")).not.toBeNull();
   expect(await plain.page.locator("details.embed button").count()).toBe(0);
@@ -130,7 +132,9 @@ test("a post page's Embed box opens without JavaScript and shows the snippet; wi
   await page.waitForSelector("html[data-hydrated]");
   await page.getByText("एम्बेड करें", { exact: true }).click();
   await page.getByRole("button", { name: "कोड कॉपी करें" }).click();
-  await expect.poll(() => page.locator("details.embed .embed-status").textContent()).toBe("कॉपी हो गया");
+  await expect
+    .poll(() => page.locator("details.embed .embed-status").textContent(), PATIENT)
+    .toBe("कॉपी हो गया");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oembed.html);
   expect(errors).toEqual([]);
   await context.close();
