@@ -14,6 +14,11 @@ export default [
   route("share/:language/:version/:file", "routes/share-image.ts"),
   // The site's images at narrower widths, for srcset (issue 16).
   route("img/:width/*", "routes/image-variant.ts"),
+  // Embeds (issue 30 §3, decision 063): a quote card other sites may frame, its 404 for any
+  // other /embed/… address (the only frameable pages: server/security.ts), and oEmbed.
+  route("embed/:language/:slug", "routes/embed.ts"),
+  route("embed/*", "routes/embed.ts", { id: "routes/embed-other" }),
+  route("oembed", "routes/oembed.ts"),
   // Every page: the layout hands `meta` the public origin and adds feed and icon links.
   layout("routes/site-head.tsx", [
     index("routes/home.tsx"),

@@ -93,3 +93,20 @@ test("shared collections are kept with the searches, apart from the pages; /save
     search: false,
   });
 });
+
+test("oEmbed keeps the address, format and size asked about, in one order, with the searches (decision 063)", () => {
+  const url = encodeURIComponent("https://sukti.example/english/river");
+  expect(canonicalUrl(`/oembed?maxwidth=300&utm_source=x&format=json&url=${url}`)).toEqual({
+    url: `/oembed?url=${url}&format=json&maxwidth=300`,
+    cacheable: true,
+    search: true,
+  });
+  expect(canonicalUrl(`/oembed?url=${url}&maxheight=200`).url).toBe(`/oembed?url=${url}&maxheight=200`);
+  expect(canonicalUrl("/oembed").url).toBe("/oembed");
+  // The embed page itself is a page like any other: its query is dropped.
+  expect(canonicalUrl("/embed/hindi/%E0%A4%AA?theme=dark")).toEqual({
+    url: "/embed/hindi/%E0%A4%AA",
+    cacheable: true,
+    search: false,
+  });
+});

@@ -7,10 +7,14 @@
 // page's data (/x.data) keeps ?_routes= and ?index, cached only without them.
 
 const PAGINATED = /^\/(?:(?:english|hindi|marathi)\/home|(?:tag|category|people)\/[^/]+|search\/.+)\/?$/;
-const KEPT: [RegExp, string][] = [
+/** oEmbed answers: one per address and size asked about, so they share the searches' cache too. */
+const OEMBED = /^\/oembed\/?$/;
+const KEPT: [RegExp, ...string[]][] = [
   [PAGINATED, "page"],
   [/^\/search\/?$/, "q"],
   [/^\/share\//, "download"],
+  // oEmbed (decision 063): the address asked about, the format and the size, in this order.
+  [OEMBED, "url", "format", "maxwidth", "maxheight"],
 ];
 const SEARCH = /^\/search(?:\/|$)/;
 /** Shared collections (/c/…): as many as there are lists, so they share the searches' cache. */
@@ -34,11 +38,13 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
   const data = path.endsWith(".data");
   const page = data ? path.slice(0, -".data".length) : path;
   const kept = new URLSearchParams();
-  for (const [pattern, name] of KEPT) {
+  for (const [pattern, ...names] of KEPT) {
     if (!pattern.test(page)) continue;
-    const value = params.get(name);
-    // Page 1 is the bare address.
-    if (value !== null && !(name === "page" && value === "1")) kept.set(name, value);
+    for (const name of names) {
+      const value = params.get(name);
+      // Page 1 is the bare address.
+      if (value !== null && !(name === "page" && value === "1")) kept.set(name, value);
+    }
     break;
   }
   let internal = false;
@@ -52,7 +58,11 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
     }
   }
   const query = kept.size > 0 ? `?${kept.toString().replace(/=(?=&|$)/g, "")}` : "";
-  return { url: `${path}${query}`, cacheable: !internal, search: SEARCH.test(page) || COLLECTION.test(page) };
+  return {
+    url: `${path}${query}`,
+    cacheable: !internal,
+    search: SEARCH.test(page) || COLLECTION.test(page) || OEMBED.test(page),
+  };
 }
 
 /** Each segment decoded and encoded again (NFC), so /english/%66oo and /english/foo are one page. */

@@ -18,6 +18,8 @@ export interface RenderedPage {
    * when unknown (then it is neither kept nor shared).
    */
   tags: string[] | null;
+  /** An embed page (decision 063): other sites may frame it (security.ts, frameableHeaders). */
+  frameable?: boolean;
 }
 
 export function etagOf(body: Buffer): string {

@@ -24,7 +24,7 @@ import { deferHydration } from "./hydration.ts";
 import type { Logger } from "./logger.ts";
 import { etagOf, type RenderedPage } from "./page-cache.ts";
 import { scriptHash, sealScripts, styleHash } from "./script-hashes.ts";
-import { contentSecurityPolicy } from "./security.ts";
+import { contentSecurityPolicy, EMBED_FRAME_ANCESTORS, FRAMEABLE_PATH } from "./security.ts";
 
 export interface RenderOptions {
   store: ContentStore;
@@ -133,14 +133,21 @@ export function createRenderer({
     text = text.replaceAll(requestIdToken, response.status === 200 ? "" : target.requestId);
     const { html, scripts, styles } = sealScripts(text, scriptToken);
     const body = Buffer.from(html);
+    // An embed page (decision 063) may be framed by other sites; no other page may.
+    const frameable = FRAMEABLE_PATH.test(target.url);
     const page = {
       status: response.status,
       headers: pageHeaders,
       body,
       etag: etagOf(body),
-      csp: contentSecurityPolicy(scripts.map(scriptHash), styles.map(styleHash)),
+      csp: contentSecurityPolicy(
+        scripts.map(scriptHash),
+        styles.map(styleHash),
+        frameable ? EMBED_FRAME_ANCESTORS : undefined,
+      ),
       encoded: {},
       tags: pageTags(tags),
+      ...(frameable ? { frameable } : {}),
     };
     return { page, html, scripts, styles };
   };

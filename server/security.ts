@@ -9,6 +9,7 @@ import type { NextFunction, Request, Response } from "express";
 export function contentSecurityPolicy(
   scriptHashes: readonly string[] = [],
   styleHashes: readonly string[] = [],
+  frameAncestors = "'none'",
 ): string {
   return [
     "default-src 'self'",
@@ -23,8 +24,35 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join("; ");
+}
+
+// ---- Embeds (issue 30 §3, decision 063) -----------------------------------
+// Only the embed pages (/embed/{language}/{slug}, and their 404) may be framed,
+// by any site: their CSP says `frame-ancestors *`, they go out without
+// X-Frame-Options, and Cross-Origin-Resource-Policy lets a site with COEP
+// frame them. Every other page keeps `frame-ancestors 'none'` and DENY.
+
+/** The addresses rendered as frameable pages (render.ts); app/routes.ts sends every one to routes/embed.ts. */
+export const FRAMEABLE_PATH = /^\/embed\//;
+/** Who may frame an embed page: any http(s) page. */
+export const EMBED_FRAME_ANCESTORS = "*";
+
+/** The headers an embed page goes out with: `base` (name, value…) without X-Frame-Options, CORP cross-origin. */
+export function frameableHeaders(
+  base: readonly string[],
+  res: { removeHeader(name: string): void },
+): string[] {
+  res.removeHeader("X-Frame-Options");
+  const headers: string[] = [];
+  for (let i = 0; i + 1 < base.length; i += 2) {
+    const name = base[i] as string;
+    if (name === "X-Frame-Options" || name === "Cross-Origin-Resource-Policy") continue;
+    headers.push(name, base[i + 1] as string);
+  }
+  headers.push("Cross-Origin-Resource-Policy", "cross-origin");
+  return headers;
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { isKeptPage, type RenderedPage } from "./page-cache.ts";
-import { withoutPolicyForRasterImage } from "./security.ts";
+import { frameableHeaders, withoutPolicyForRasterImage } from "./security.ts";
 
 export type Encoding = "br" | "gzip";
 
@@ -115,7 +115,8 @@ export function sendPage(
   options: SendOptions,
 ) {
   const headers: string[] = [
-    ...options.baseHeaders,
+    // An embed page may be framed (decision 063): no X-Frame-Options.
+    ...(page.frameable ? frameableHeaders(options.baseHeaders, res) : options.baseHeaders),
     "X-Request-Id",
     options.requestId,
     "X-Cache",

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EmbedCode } from "#app/components/embed-code.tsx";
 import { PostListen } from "#app/components/listen.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
@@ -107,6 +108,7 @@ export function PostArticle({ post, labels, url, previous, next, related, roman 
           labels={labels}
           download={<ShareImageLink post={post} />}
         />
+        <EmbedCode post={post} url={url} labels={labels} />
       </article>
 
       {previous || next ? (

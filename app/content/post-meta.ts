@@ -90,6 +90,14 @@ export function postMeta(
     ...post.categories.map((category) => ({ property: "article:section", content: category.name })),
     ...post.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
     ...postAlternates(origin, { lang: LANG_TAG[post.language], href: path }, translations),
+    // oEmbed discovery (decision 063): consumers find the embed from the post's address.
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/json+oembed",
+      href: `${origin}/oembed?url=${encodeURIComponent(canonicalUrl)}&format=json`,
+      title: post.title,
+    },
     {
       "script:ld+json": {
         "@context": "https://schema.org",
