@@ -20,6 +20,7 @@ import type { ContentStore } from "#app/data/store.ts";
 import { currentSite, currentSiteVersion } from "#app/site.ts";
 import { CachedPages } from "./cached-pages.ts";
 import { canonicalUrl } from "./canonical-url.ts";
+import { apiGate, DEFAULT_API_RATE_LIMIT } from "./api-gate.ts";
 import { createFastPages } from "./fast-pages.ts";
 import { createHomePage } from "./home-page.ts";
 import { identityClock } from "./identity.ts";
@@ -56,6 +57,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Bound concurrent searches (SEARCH_LIMITS); on unless turned off. */
   searchLimits?: boolean;
+  /** API requests per client per minute (API_RATE_LIMIT, api-gate.ts); 0: no limit. */
+  apiRateLimit?: number;
   /** Keep rendered pages in memory (PAGE_CACHE); on unless turned off. */
   pageCache?: boolean;
   /** The server build, loaded once at start (production); Vite loads it per request in development. */
@@ -107,6 +110,7 @@ export function createApp({
   clientDir,
   publicUrl,
   searchLimits = true,
+  apiRateLimit = DEFAULT_API_RATE_LIMIT,
   pageCache = true,
   trustProxy,
   build,
@@ -296,6 +300,9 @@ export function createApp({
 
   // The one write of the public site: copy and share clicks (stats.ts, decision 056).
   app.all("/stats/beacon", statsBeacon);
+
+  // The public read API (decision 062): preflight, 405 and the per-client limit, in JSON.
+  app.use("/api", apiGate({ perMinute: apiRateLimit }));
 
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
