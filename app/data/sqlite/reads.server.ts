@@ -254,11 +254,11 @@ export class SqliteContentStore implements ContentStore {
   readonly #randomReads: RandomPostReads = {
     idRanges: async (languages) => {
       const range = this.#stmt(
-        `SELECT (SELECT min(id_num) FROM posts WHERE language = ?1 AND status = 'publish') AS min,
-           (SELECT max(id_num) FROM posts WHERE language = ?1 AND status = 'publish') AS max`,
+        `SELECT (SELECT min(id_num) FROM posts WHERE language = ? AND status = 'publish') AS min,
+           (SELECT max(id_num) FROM posts WHERE language = ? AND status = 'publish') AS max`,
       );
       return languages.flatMap((language) => {
-        const row = range.get(language) as { min: number | null; max: number | null };
+        const row = range.get(language, language) as { min: number | null; max: number | null };
         return row.min === null || row.max === null ? [] : [{ language, min: row.min, max: row.max }];
       });
     },
