@@ -1,6 +1,7 @@
 // The request path, in order: a page already cached goes out at once
 // (fast-pages.ts); anything else goes to Express: request id and log line →
-// security headers → compression → static files → /healthz → method filter
+// security headers → compression → static files → /healthz → the API's gate
+// (api-gate.ts: preflight, 405, per-client limit) → method filter
 // → the site's origin (origin.ts) → search limits → page cache (kept fresh by
 // cached-pages.ts), the fast home (home-page.ts) or a render → errors. Each
 // step's policy lives in its own file; this one only puts them together.
@@ -18,9 +19,9 @@ import { capSearchText, searchPath } from "#app/content/search-text.ts";
 import type { ChangesSince } from "#app/data/cache-tags.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { currentSite, currentSiteVersion } from "#app/site.ts";
+import { apiGate, DEFAULT_API_RATE_LIMIT } from "./api-gate.ts";
 import { CachedPages } from "./cached-pages.ts";
 import { canonicalUrl } from "./canonical-url.ts";
-import { apiGate, DEFAULT_API_RATE_LIMIT } from "./api-gate.ts";
 import { createFastPages } from "./fast-pages.ts";
 import { createHomePage } from "./home-page.ts";
 import { identityClock } from "./identity.ts";

@@ -51,7 +51,10 @@ export function sendPlain(
 ) {
   // The API's answers are JSON, refusals included (api-gate.ts).
   if (res.locals.api) {
-    res.status(status).set({ "Cache-Control": "no-store", ...headers }).type("application/json");
+    res
+      .status(status)
+      .set({ "Cache-Control": "no-store", ...headers })
+      .type("application/json");
     res.send(JSON.stringify({ error: message }));
     return;
   }

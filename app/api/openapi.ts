@@ -56,7 +56,7 @@ export function openApiDocument(siteName: string, origin: string) {
       version: "1.0.0",
       summary: "The site's published quotes, read-only, as JSON.",
       description:
-        "Read-only and open to any origin (CORS `*`, no credentials). Answers carry an ETag (send it back in If-None-Match for a 304) and a Cache-Control a CDN can honour; the quote of the day is kept no later than the site's midnight, a random quote not at all. Each client may make a limited number of requests a minute (429 with Retry-After past it). Errors are JSON: `{\"error\": \"…\"}`.",
+        'Read-only and open to any origin (CORS `*`, no credentials). Answers carry an ETag (send it back in If-None-Match for a 304) and a Cache-Control a CDN can honour; the quote of the day is kept no later than the site\'s midnight, a random quote not at all. Each client may make a limited number of requests a minute (429 with Retry-After past it). Errors are JSON: `{"error": "…"}`.',
     },
     servers: [{ url: origin }],
     paths: {
@@ -79,7 +79,8 @@ export function openApiDocument(siteName: string, origin: string) {
         get: {
           operationId: "random",
           summary: "A random published quote",
-          description: "Each published post equally likely; a new one on every request (Cache-Control: no-store).",
+          description:
+            "Each published post equally likely; a new one on every request (Cache-Control: no-store).",
           parameters: [languageQuery(false, "Only quotes of this language; absent: any language.")],
           responses: {
             "200": {
@@ -99,7 +100,8 @@ export function openApiDocument(siteName: string, origin: string) {
         get: {
           operationId: "post",
           summary: "A published post",
-          description: "The post at `/{language}/{slug}` on the site. Drafts and unpublished posts are 404, as unknown ones.",
+          description:
+            "The post at `/{language}/{slug}` on the site. Drafts and unpublished posts are 404, as unknown ones.",
           parameters: [
             {
               name: "language",

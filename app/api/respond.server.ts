@@ -54,7 +54,9 @@ export async function apiAnswer(
     if (error instanceof ApiError) return apiErrorResponse(error.status, error.message);
     const detail =
       error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
-    context.get(loggerContext)?.error("api request failed", { requestId: context.get(requestIdContext).id, ...detail });
+    context
+      .get(loggerContext)
+      ?.error("api request failed", { requestId: context.get(requestIdContext).id, ...detail });
     return apiErrorResponse(500, "something went wrong; please try again in a moment");
   }
 }

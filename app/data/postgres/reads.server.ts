@@ -28,8 +28,8 @@ import type {
 } from "#app/content/model.ts";
 import type { RandomSource } from "#app/content/sampling.ts";
 import { completePost, type PostRow } from "#app/data/post-row.ts";
-import { pickRandomPost, type RandomPostReads } from "#app/data/random-post.ts";
 import { searchPostsPostgres } from "#app/data/postgres/search.server.ts";
+import { pickRandomPost, type RandomPostReads } from "#app/data/random-post.ts";
 import { READ_BOUNDS as BOUND, boundedContent, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import type { ContentStore } from "#app/data/store.ts";
 

@@ -14,7 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const store = context.get(storeContext);
     const drawn = await store.randomPost(language, context.get(randomContext));
     const post = drawn ? await store.getPost(drawn.language, drawn.slug) : null;
-    if (!post) throw new ApiError(404, language ? `no published ${language} quote yet` : "no published quote yet");
+    if (!post)
+      throw new ApiError(404, language ? `no published ${language} quote yet` : "no published quote yet");
     return apiJson(toApiPost(post, context.get(originContext)), { fresh: true });
   });
 }
