@@ -16,7 +16,7 @@ import { clientKey } from "./search-limits.ts";
 export const DEFAULT_API_RATE_LIMIT = 120;
 
 /** Clients remembered at most; past it, those whose bucket is full again are forgotten. */
-const MAX_CLIENTS = 50_000;
+export const MAX_CLIENTS = 50_000;
 
 export interface ApiGateOptions {
   /** Requests per client per minute (API_RATE_LIMIT); 0: no limit. */
@@ -38,26 +38,52 @@ export function sendApiError(
     .send(JSON.stringify({ error: message }));
 }
 
-export function apiGate({ perMinute, now = Date.now }: ApiGateOptions): RequestHandler {
-  // Per client: tokens left and when they were counted. In memory only.
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  const perMs = perMinute / 60_000;
-  const take = (client: string): number => {
-    const at = now();
-    const bucket = buckets.get(client);
-    const tokens = bucket ? Math.min(perMinute, bucket.tokens + (at - bucket.at) * perMs) : perMinute;
-    if (tokens >= 1) {
-      if (!bucket && buckets.size >= MAX_CLIENTS) {
-        for (const [key, kept] of buckets) {
-          if (kept.tokens + (at - kept.at) * perMs >= perMinute) buckets.delete(key);
-        }
-      }
-      buckets.set(client, { tokens: tokens - 1, at });
-      return 0;
+/**
+ * A token bucket per client: `perMinute` tokens, refilled evenly. take()
+ * spends one and answers 0, or answers the whole seconds until one is back.
+ */
+export class RateBuckets {
+  readonly #buckets = new Map<string, { tokens: number; at: number }>();
+  readonly #perMinute: number;
+  readonly #perMs: number;
+  readonly #now: () => number;
+
+  constructor(perMinute: number, now: () => number = Date.now) {
+    this.#perMinute = perMinute;
+    this.#perMs = perMinute / 60_000;
+    this.#now = now;
+  }
+
+  take(client: string): number {
+    const at = this.#now();
+    const bucket = this.#buckets.get(client);
+    const tokens = bucket ? this.#refilled(bucket, at) : this.#perMinute;
+    if (tokens < 1) {
+      this.#buckets.set(client, { tokens, at });
+      return Math.max(1, Math.ceil((1 - tokens) / this.#perMs / 1000));
     }
-    buckets.set(client, { tokens, at });
-    return Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
-  };
+    if (!bucket && this.#buckets.size >= MAX_CLIENTS) {
+      for (const [key, kept] of this.#buckets) {
+        if (this.#refilled(kept, at) >= this.#perMinute) this.#buckets.delete(key);
+      }
+      // Still full (a flood from many addresses): start afresh rather than scan for every newcomer.
+      if (this.#buckets.size >= MAX_CLIENTS / 2) this.#buckets.clear();
+    }
+    this.#buckets.set(client, { tokens: tokens - 1, at });
+    return 0;
+  }
+
+  #refilled(bucket: { tokens: number; at: number }, at: number): number {
+    return Math.min(this.#perMinute, bucket.tokens + Math.max(0, at - bucket.at) * this.#perMs);
+  }
+
+  get size() {
+    return this.#buckets.size;
+  }
+}
+
+export function apiGate({ perMinute, now = Date.now }: ApiGateOptions): RequestHandler {
+  const buckets = perMinute > 0 ? new RateBuckets(perMinute, now) : null;
   return (req, res, next) => {
     res.locals.api = true;
     res.set(API_CORS_HEADERS);
@@ -77,8 +103,8 @@ export function apiGate({ perMinute, now = Date.now }: ApiGateOptions): RequestH
       sendApiError(res, 405, "the API is read-only: use GET", { Allow: "GET, HEAD, OPTIONS" });
       return;
     }
-    if (perMinute > 0) {
-      const wait = take(clientKey(req.ip));
+    if (buckets) {
+      const wait = buckets.take(clientKey(req.ip));
       if (wait > 0) {
         sendApiError(res, 429, `too many requests; try again in ${wait} s`, { "Retry-After": String(wait) });
         return;
