@@ -11,7 +11,7 @@ const KEPT: [RegExp, string][] = [
   [PAGINATED, "page"],
   [/^\/search\/?$/, "q"],
   [/^\/share\//, "download"],
-  [/^\/api\/v1\/(?:today|random)$/i, "language"],
+  [/^\/api\/v1\/(?:today|random)\/?$/i, "language"],
 ];
 const SEARCH = /^\/search(?:\/|$)/;
 /** Shared collections (/c/…): as many as there are lists, so they share the searches' cache. */

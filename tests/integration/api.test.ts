@@ -383,7 +383,18 @@ describe("the API on SQLite", () => {
       expectCors(answer);
       expect((answer.json as { error: string }).error).toMatch(/language.*english, hindi, marathi/);
     }
-    for (const address of ["/api", "/api/v2/today", "/api/v1/posts/english", "/api/v1/nothing"]) {
+    for (const address of [
+      "/api",
+      "/api/v2/today",
+      "/api/v1/posts/english",
+      "/api/v1/nothing",
+      "/api/%ZZ",
+      // Broken percent-encoding, a NUL, a slug past any bound: the same 404 as an unknown post.
+      "/api/v1/posts/english/%",
+      "/api/v1/posts/english/%E0%A4",
+      "/api/v1/posts/english/%00",
+      `/api/v1/posts/english/${"a".repeat(5000)}`,
+    ]) {
       const answer = await api.get(address);
       expect(answer.status, address).toBe(404);
     }
