@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** "off" lifts the bounds on concurrent searches (benchmarks, bulk checks). */
   SEARCH_LIMITS: z.enum(["on", "off"]).default("on"),
+  /** API requests per client per minute (server/api-gate.ts); 0 lifts the limit. */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** "off" renders every page (benchmarks measure the render path with it). */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** Seconds a shared cache (a CDN, Varnish) may keep a page (s-maxage; never past the site's midnight). */

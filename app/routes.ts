@@ -12,6 +12,12 @@ export default [
   route("marathi/feed.xml", "routes/feed.ts", { id: "routes/feed-marathi" }),
   route("people/:slug/feed.xml", "routes/person-feed.ts"),
   route("share/:language/:version/:file", "routes/share-image.ts"),
+  // The public read API: JSON for other sites and apps (issue 30 §2, decision 062, docs/api.md).
+  route("api/v1/today", "routes/api/today.ts"),
+  route("api/v1/random", "routes/api/random.ts"),
+  route("api/v1/posts/:language/:slug", "routes/api/post.ts"),
+  route("api/v1/openapi.json", "routes/api/openapi.ts"),
+  route("api/*", "routes/api/not-found.ts"),
   // The site's images at narrower widths, for srcset (issue 16).
   route("img/:width/*", "routes/image-variant.ts"),
   // Embeds (issue 30 §3, decision 063): a quote card other sites may frame, its 404 for any

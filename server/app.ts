@@ -1,6 +1,7 @@
 // The request path, in order: a page already cached goes out at once
 // (fast-pages.ts); anything else goes to Express: request id and log line →
-// security headers → compression → static files → /healthz → method filter
+// security headers → compression → static files → /healthz → the API's gate
+// (api-gate.ts: preflight, 405, per-client limit) → method filter
 // → the site's origin (origin.ts) → search limits → page cache (kept fresh by
 // cached-pages.ts), the fast home (home-page.ts) or a render → errors. Each
 // step's policy lives in its own file; this one only puts them together.
@@ -18,6 +19,7 @@ import { capSearchText, searchPath } from "#app/content/search-text.ts";
 import type { ChangesSince } from "#app/data/cache-tags.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { currentSite, currentSiteVersion } from "#app/site.ts";
+import { apiGate, DEFAULT_API_RATE_LIMIT } from "./api-gate.ts";
 import { CachedPages } from "./cached-pages.ts";
 import { canonicalUrl } from "./canonical-url.ts";
 import { createFastPages } from "./fast-pages.ts";
@@ -56,6 +58,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Bound concurrent searches (SEARCH_LIMITS); on unless turned off. */
   searchLimits?: boolean;
+  /** API requests per client per minute (API_RATE_LIMIT, api-gate.ts); 0: no limit. */
+  apiRateLimit?: number;
   /** Keep rendered pages in memory (PAGE_CACHE); on unless turned off. */
   pageCache?: boolean;
   /** The server build, loaded once at start (production); Vite loads it per request in development. */
@@ -109,6 +113,7 @@ export function createApp({
   clientDir,
   publicUrl,
   searchLimits = true,
+  apiRateLimit = DEFAULT_API_RATE_LIMIT,
   pageCache = true,
   trustProxy,
   build,
@@ -301,6 +306,9 @@ export function createApp({
   app.all("/stats/beacon", statsBeacon);
   // The daily quote's subscriptions and VAPID key (server/push/endpoints.ts, decision 060).
   if (push) app.use(push);
+
+  // The public read API (decision 062): preflight, 405 and the per-client limit, in JSON.
+  app.use("/api", apiGate({ perMinute: apiRateLimit }));
 
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();

@@ -15,6 +15,7 @@ const KEPT: [RegExp, ...string[]][] = [
   [/^\/share\//, "download"],
   // oEmbed (decision 063): the address asked about, the format and the size, in this order.
   [OEMBED, "url", "format", "maxwidth", "maxheight"],
+  [/^\/api\/v1\/(?:today|random)\/?$/i, "language"],
 ];
 const SEARCH = /^\/search(?:\/|$)/;
 /** Shared collections (/c/…): as many as there are lists, so they share the searches' cache. */

@@ -26,6 +26,8 @@ export interface FastPagesOptions {
   stopping: () => boolean;
 }
 
+/** The API, in any letter case (React Router matches it so). */
+const API = /^\/api(?:[/?]|$)/i;
 /** A line break in a search address is redirected by Express (app.ts). */
 const ENCODED_LINE_BREAK = /%0[AD]/i;
 
@@ -41,7 +43,8 @@ export function createFastPages({
     const started = performance.now();
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
-    if (url.startsWith("/assets/") || url === "/healthz") return false;
+    // The API goes through Express: its per-client limit (api-gate.ts) counts cached answers too.
+    if (url.startsWith("/assets/") || url === "/healthz" || API.test(url)) return false;
     const origin = originOf(req.headers.host, false);
     if (origin === null) return false;
     if (!cached.ready()) return false;

@@ -49,6 +49,15 @@ export function sendPlain(
   message: string,
   headers: Record<string, string> = {},
 ) {
+  // The API's answers are JSON, refusals included (api-gate.ts).
+  if (res.locals.api) {
+    res
+      .status(status)
+      .set({ "Cache-Control": "no-store", ...headers })
+      .type("application/json");
+    res.send(JSON.stringify({ error: message }));
+    return;
+  }
   res
     .status(status)
     .set("Cache-Control", "no-store")

@@ -103,6 +103,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     clientDir: vite ? null : path.join(projectRoot(), "build", "client"),
     publicUrl: env.PUBLIC_URL,
     searchLimits: env.SEARCH_LIMITS === "on",
+    apiRateLimit: env.API_RATE_LIMIT,
     pageCache: env.PAGE_CACHE === "on",
     trustProxy: env.TRUST_PROXY,
     fileCaches,

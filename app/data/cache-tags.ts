@@ -95,6 +95,10 @@ const TAGGERS: Taggers = {
   relatedPosts: (_args, posts) => summaries(posts),
   countPosts: ([language]) => [listTag(language)],
   postAt: ([language], post) => [listTag(language), post && postTag(post.slug)],
+  randomPost: ([language], post) => [
+    ...(language === null ? LIST_TAGS : [listTag(language)]),
+    post && postTag(post.slug),
+  ],
   listPosts: ([filter], list) => [filterTag(filter), ...summaries(list.posts)],
   getTerm: ([kind, slug]) => [termTag(kind, slug)],
   listTags: () => [TERMS_TAG],

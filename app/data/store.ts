@@ -22,6 +22,7 @@ import type {
   TermKind,
   Website,
 } from "#app/content/model.ts";
+import type { RandomSource } from "#app/content/sampling.ts";
 import type { ChangesSince } from "#app/data/cache-tags.ts";
 
 /** Every read returns published posts only: other statuses never leave the store. */
@@ -46,6 +47,12 @@ export interface ContentStore {
   countPosts(language: Language): Promise<number>;
   /** The published post at `offset` in the language's newest-first order. */
   postAt(language: Language, offset: number): Promise<PostSummary | null>;
+  /**
+   * A published post of `language` (of any language: null), each equally
+   * likely, drawn with `random` (./random-post.ts: a few index seeks, never a
+   * sort of the table); null when there is none.
+   */
+  randomPost(language: Language | null, random: RandomSource): Promise<PostSummary | null>;
   /** Newest first; `page` counts from 1. */
   listPosts(filter: PostFilter, page: number, perPage: number): Promise<PostListPage>;
   /** A tag or category that has at least one published post. */
@@ -120,6 +127,7 @@ const READ_NAMES = {
   relatedPosts: true,
   countPosts: true,
   postAt: true,
+  randomPost: true,
   listPosts: true,
   getTerm: true,
   listTags: true,

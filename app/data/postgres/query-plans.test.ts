@@ -5,6 +5,7 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LANGUAGES } from "#app/content/languages.ts";
+import { seededRandom } from "#app/content/sampling.ts";
 import { loadGeneratedCorpus } from "#app/data/postgres/bulk-load.server.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
@@ -106,9 +107,11 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
       reads.push([`listPosts ${language} 1`, () => store.listPosts({ language }, 1, 24)]);
       reads.push([`listPosts ${language} 5`, () => store.listPosts({ language }, 5, 24)]);
       reads.push([`postAt ${language}`, () => store.postAt(language, 17)]);
+      reads.push([`randomPost ${language}`, () => store.randomPost(language, seededRandom(3))]);
       reads.push([`listSitemapPosts ${language}`, () => store.listSitemapPosts(language, 0, 1000)]);
       reads.push([`listFeedPosts ${language}`, () => store.listFeedPosts({ language }, 20)]);
     }
+    reads.push(["randomPost any", () => store.randomPost(null, seededRandom(4))]);
     for (const text of [
       "love",
       "truth peace",

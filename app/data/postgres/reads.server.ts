@@ -26,8 +26,10 @@ import type {
   Translation,
   Website,
 } from "#app/content/model.ts";
+import type { RandomSource } from "#app/content/sampling.ts";
 import { completePost, type PostRow } from "#app/data/post-row.ts";
 import { searchPostsPostgres } from "#app/data/postgres/search.server.ts";
+import { pickRandomPost, type RandomPostReads } from "#app/data/random-post.ts";
 import { READ_BOUNDS as BOUND, boundedContent, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import type { ContentStore } from "#app/data/store.ts";
 
@@ -118,6 +120,17 @@ const SQL = {
   postAt: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id = (
       SELECT id FROM posts WHERE language = $1 AND status = 'publish'
       ORDER BY post_time DESC, id DESC LIMIT 1 OFFSET $2)`,
+  // randomPost (../random-post.ts): each min and max one seek on posts_language_published_id_num.
+  idRanges: `SELECT l.language,
+      (SELECT min(id_num) FROM posts WHERE language = l.language AND status = 'publish') AS min,
+      (SELECT max(id_num) FROM posts WHERE language = l.language AND status = 'publish') AS max
+    FROM unnest($1::text[]) WITH ORDINALITY AS l (language, at) ORDER BY l.at`,
+  publishedWithIdNum: `SELECT ${SUMMARY_COLUMNS} FROM posts p
+    WHERE p.language = $1 AND p.id_num = $2 AND p.status = 'publish'`,
+  countAll: "SELECT count(*) AS n FROM posts WHERE status = 'publish'",
+  postAtAll: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id = (
+      SELECT id FROM posts WHERE status = 'publish'
+      ORDER BY post_time DESC, id DESC LIMIT 1 OFFSET $1)`,
   // The inner query walks posts_language_published_time only (an index-only
   // scan: ids in order); the outer reads the page's rows. The planner would
   // otherwise walk the all-language index and skip two posts in three.
@@ -304,6 +317,30 @@ export class PostgresContentStore implements ContentStore {
   async postAt(language: Language, offset: number): Promise<PostSummary | null> {
     return this.#row<PostSummary>("postAt", [language, offsetOf(offset)]);
   }
+
+  async randomPost(language: Language | null, random: RandomSource): Promise<PostSummary | null> {
+    return pickRandomPost(this.#randomReads, language, random);
+  }
+
+  readonly #randomReads: RandomPostReads = {
+    idRanges: async (languages) => {
+      const rows = await this.#rows<{ language: Language; min: number | null; max: number | null }>(
+        "idRanges",
+        [languages],
+      );
+      return rows.flatMap(({ language, min, max }) =>
+        min === null || max === null ? [] : [{ language, min, max }],
+      );
+    },
+    publishedWithIdNum: async (language, idNum) =>
+      Number.isSafeInteger(idNum) ? this.#row<PostSummary>("publishedWithIdNum", [language, idNum]) : null,
+    countPublished: async (language) =>
+      language === null ? (await this.#onlyRow<{ n: number }>("countAll")).n : this.countPosts(language),
+    publishedAt: async (language, offset) =>
+      language === null
+        ? this.#row<PostSummary>("postAtAll", [offsetOf(offset)])
+        : this.postAt(language, offset),
+  };
 
   async listPosts(filter: PostFilter, page: number, perPage: number): Promise<PostListPage> {
     const offset = offsetOf((page - 1) * perPage);

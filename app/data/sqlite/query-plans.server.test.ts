@@ -4,6 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LANGUAGES } from "#app/content/languages.ts";
+import { seededRandom } from "#app/content/sampling.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
@@ -41,7 +42,12 @@ test("no store read scans the posts table", async () => {
     await store.listPosts({ language }, 5, 24);
     await store.countPosts(language);
     await store.postAt(language, 17);
+    await store.randomPost(language, seededRandom(language.length));
   }
+  // Random draws: seeks on an idNum, or (all missing) a count and an offset, each of one language and of all.
+  await store.randomPost(null, seededRandom(1));
+  await store.randomPost(null, () => 0.999_999);
+  await store.randomPost("hindi", () => 0.999_999);
   await store.getPost(latest.language, latest.slug);
   await store.getPostAnyLanguage(latest.slug);
   await store.adjacentPosts(latest.language, latest.slug);

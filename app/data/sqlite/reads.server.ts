@@ -22,8 +22,10 @@ import type {
   Translation,
   Website,
 } from "#app/content/model.ts";
+import type { RandomSource } from "#app/content/sampling.ts";
 import { type ContentChange, changesAfter, MAX_CHANGES_READ } from "#app/data/cache-tags.ts";
 import { completePost, type PostRow } from "#app/data/post-row.ts";
+import { pickRandomPost, type RandomPostReads } from "#app/data/random-post.ts";
 import { READ_BOUNDS as BOUND, boundedContent, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import { searchPublishedPosts } from "#app/data/sqlite/search.server.ts";
@@ -243,6 +245,41 @@ export class SqliteContentStore implements ContentStore {
     ).get(language, offset) as PostSummary | undefined;
     return row ?? null;
   }
+
+  async randomPost(language: Language | null, random: RandomSource): Promise<PostSummary | null> {
+    return pickRandomPost(this.#randomReads, language, random);
+  }
+
+  /** randomPost's reads (../random-post.ts): seeks on posts_language_published_id_num, or one walk of a partial index. */
+  readonly #randomReads: RandomPostReads = {
+    idRanges: async (languages) => {
+      const range = this.#stmt(
+        `SELECT (SELECT min(id_num) FROM posts WHERE language = ? AND status = 'publish') AS min,
+           (SELECT max(id_num) FROM posts WHERE language = ? AND status = 'publish') AS max`,
+      );
+      return languages.flatMap((language) => {
+        const row = range.get(language, language) as { min: number | null; max: number | null };
+        return row.min === null || row.max === null ? [] : [{ language, min: row.min, max: row.max }];
+      });
+    },
+    publishedWithIdNum: async (language, idNum) =>
+      (this.#stmt(
+        `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.language = ? AND p.id_num = ? AND p.status = 'publish'`,
+      ).get(language, idNum) as PostSummary | undefined) ?? null,
+    countPublished: async (language) =>
+      language === null
+        ? (this.#stmt("SELECT count(*) FROM posts WHERE status = 'publish'").pluck().get() as number)
+        : this.countPosts(language),
+    publishedAt: async (language, offset) => {
+      if (language !== null) return this.postAt(language, offset);
+      const row = this.#stmt(
+        `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id = (
+           SELECT id FROM posts WHERE status = 'publish'
+           ORDER BY post_time DESC, id DESC LIMIT 1 OFFSET ?)`,
+      ).get(offset) as PostSummary | undefined;
+      return row ?? null;
+    },
+  };
 
   async listPosts(filter: PostFilter, page: number, perPage: number): Promise<PostListPage> {
     const offset = (page - 1) * perPage;
