@@ -10,7 +10,7 @@ export const SEARCH_LABELS = {
     tags: "Tags",
     categories: "Categories",
     show: "Show",
-    allLanguages: "All languages",
+    allLanguages: "All",
     languagesLabel: "Languages of the results",
   },
   hindi: {
@@ -19,7 +19,7 @@ export const SEARCH_LABELS = {
     tags: "टैग",
     categories: "श्रेणियाँ",
     show: "दिखाएँ",
-    allLanguages: "सभी भाषाएँ",
+    allLanguages: "सभी",
     languagesLabel: "परिणामों की भाषा",
   },
   marathi: {
@@ -28,7 +28,7 @@ export const SEARCH_LABELS = {
     tags: "टॅग",
     categories: "वर्ग",
     show: "दाखवा",
-    allLanguages: "सर्व भाषा",
+    allLanguages: "सर्व",
     languagesLabel: "निकालांची भाषा",
   },
 } satisfies Record<Language, Record<string, string>>;

@@ -119,6 +119,11 @@ test("a line break in a search address leads to the same search with a space", a
   const response = await fetch(`${server.url}/search/love%0Apeace`, { redirect: "manual" });
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe("/search/love%20peace");
+  // A filter on results goes along (decision 065).
+  const filtered = await fetch(`${server.url}/search/love%0Apeace?language=hindi&page=1`, {
+    redirect: "manual",
+  });
+  expect(filtered.headers.get("location")).toBe("/search/love%20peace?language=hindi");
   const followed = await fetch(`${server.url}/search/love%0D%0Apeace`);
   expect(followed.status).toBe(200);
   expect(new URL(followed.url).pathname).toBe("/search/love%20peace");
@@ -254,7 +259,7 @@ describe("results in one language", () => {
       "/search/prem?language=hindi",
       "/search/prem?language=marathi",
     ]);
-    expect(links.map((a) => a.text)).toEqual(["All languages", "English", "हिंदी", "मराठी"]);
+    expect(links.map((a) => a.text)).toEqual(["All", "English", "हिंदी", "मराठी"]);
     expect(links.map((a) => a.getAttribute("lang") ?? null)).toEqual([null, "en", "hi", "mr"]);
     expect(links.map((a) => a.getAttribute("aria-current") ?? null)).toEqual(["page", null, null, null]);
     expect(new Set(hitLangs(all.doc)).size).toBeGreaterThan(1);
