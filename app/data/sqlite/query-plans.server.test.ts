@@ -117,7 +117,7 @@ test("each read seeks the index made for it", async () => {
   // A romanised word that matches nothing is read one letter off: thousands of skeletons, each a seek.
   // A filter on results: the index's matches first, each post sought by its id (not the match run per post).
   expect(await plansOf(() => store.searchPosts("love", 1, 24, "hindi"))).toMatch(
-    /SCAN search_index VIRTUAL TABLE[^\n]*\nSEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/,
+    /SCAN search_index VIRTUAL TABLE[^\n]*\nSEARCH p USING COVERING INDEX posts_id_language \(id=\? AND language=\?/,
   );
   const near = await plansOf(() => store.searchPosts("zndagii", 1, 24));
   expect(near).toContain("SEARCH s USING PRIMARY KEY (skeleton=?)");
