@@ -14,6 +14,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { RandomSource } from "#app/content/sampling.ts";
+import { resultsLanguageOf, searchPageHref } from "#app/content/search-labels.ts";
 import { cleanSearchText, searchTextFromPath } from "#app/content/search-page.ts";
 import { capSearchText, searchPath } from "#app/content/search-text.ts";
 import type { ChangesSince } from "#app/data/cache-tags.ts";
@@ -330,7 +331,11 @@ export function createApp({
     const decoded = searchTextFromPath(req.path);
     const { text } = capSearchText(cleanSearchText(decoded ?? ""));
     if (decoded === null || text === "") return next();
-    res.redirect(302, searchPath(text));
+    // With its filter on results, if any (decision 065).
+    res.redirect(
+      302,
+      searchPageHref(searchPath(text), resultsLanguageOf(new URL(req.originalUrl, "http://x"))),
+    );
   });
 
   app.use(async (req, res, next) => {

@@ -40,6 +40,19 @@ test("only the parameters a route reads survive, and page 1 is the bare address"
     cacheable: true,
     search: true,
   });
+  // A search's filter on results (decision 065): a language's name survives, any other value is the unfiltered page.
+  expect(canonicalUrl("/search/prem?page=2&utm_source=x&language=hindi")).toEqual({
+    url: "/search/prem?language=hindi&page=2",
+    cacheable: true,
+    search: true,
+  });
+  expect(canonicalUrl("/search?q=prem&language=marathi").url).toBe("/search?language=marathi&q=prem");
+  expect(canonicalUrl("/search/prem.data?language=english&_routes=routes%2Fsearch").url).toBe(
+    "/search/prem.data?language=english&_routes=routes%2Fsearch",
+  );
+  for (const junk of ["all", "Hindi", "klingon", ""])
+    expect(canonicalUrl(`/search/prem?language=${junk}`).url).toBe("/search/prem");
+  expect(canonicalUrl("/english/home?language=hindi").url).toBe("/english/home");
   expect(canonicalUrl("/share/hindi/v1/x.jpg?download")).toEqual({
     url: "/share/hindi/v1/x.jpg?download",
     cacheable: true,

@@ -1,7 +1,7 @@
 // The address a page is rendered and cached under. A visitor's query string
 // and percent-encoding must not mint new pages: only the parameters a route
 // reads survive (?page= on paginated lists, ?q= on the search form,
-// ?download on share images), and each path segment is written one way.
+// ?language= on searches when it names a language, ?download on share images), and each path segment is written one way.
 // Anything else (utm_source, fbclid, ?page= on a post) is ignored.
 // React Router's own requests keep theirs: /__manifest passes through, and a
 // page's data (/x.data) keeps ?_routes= and ?index, cached only without them.
@@ -18,6 +18,8 @@ const KEPT: [RegExp, ...string[]][] = [
   [/^\/api\/v1\/(?:today|random)\/?$/i, "language"],
 ];
 const SEARCH = /^\/search(?:\/|$)/;
+/** A search's filter on results (decision 065): one language, or none (all), never another value. */
+const RESULTS_LANGUAGE = /^(?:english|hindi|marathi)$/;
 /** Shared collections (/c/…): as many as there are lists, so they share the searches' cache. */
 const COLLECTION = /^\/c\//;
 
@@ -39,6 +41,8 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
   const data = path.endsWith(".data");
   const page = data ? path.slice(0, -".data".length) : path;
   const kept = new URLSearchParams();
+  const language = SEARCH.test(page) ? params.get("language") : null;
+  if (language !== null && RESULTS_LANGUAGE.test(language)) kept.set("language", language);
   for (const [pattern, ...names] of KEPT) {
     if (!pattern.test(page)) continue;
     for (const name of names) {

@@ -154,6 +154,11 @@ describe("what a response counts as", () => {
       pageKind: "search",
       search: null,
     });
+    // So are its results in one language (decision 065): one language's "none" is not a search that found nothing.
+    expect(classify("/search/love", "language=marathi", html("en"))).toMatchObject({
+      pageKind: "search",
+      search: null,
+    });
     expect(classify("/tag/faith", "", html("en"))).toMatchObject({ pageKind: "tag" });
     expect(classify("/people/kabir", "", html("en"))).toMatchObject({ pageKind: "person" });
     expect(classify("/saved/hindi", "", html("hi"))).toMatchObject({ pageKind: "saved", language: "hindi" });

@@ -195,8 +195,8 @@ function pageOf(
   } else if (first === "search") {
     pageKind = "search";
     const text = foldText(capSearchText(cleanSearchText(searchTextFromPath(path) ?? "")).text);
-    // Later pages of a search are the same search.
-    if (text !== "" && !/(?:^|&)page=/.test(query))
+    // Later pages of a search, and its results in one language (decision 065), are the same search.
+    if (text !== "" && !/(?:^|&)(?:page|language)=/.test(query))
       search = { text: bounded(text), results: searchResults() };
   } else if (["tags", "tag", "category", "people", "saved", "c"].includes(first)) {
     pageKind =

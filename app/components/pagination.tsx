@@ -7,8 +7,11 @@ export function Pagination({
   pageCount,
   hasNext,
   labels,
+  pageHref,
 }: {
   basePath: string;
+  /** The address of page n, when it is more than basePath?page=n (a search's filter on results). */
+  pageHref?: (n: number) => string;
   page: number;
   /** Known for listings; unknown (undefined) for search. */
   pageCount?: number;
@@ -16,7 +19,7 @@ export function Pagination({
   labels: Labels;
 }) {
   if (page === 1 && !hasNext) return null;
-  const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
+  const href = pageHref ?? ((n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`));
   return (
     <nav className="pagination" aria-label={labels.page}>
       {page > 1 ? (

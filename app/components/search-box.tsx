@@ -1,6 +1,16 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import type { Labels } from "#app/content/labels.ts";
 import { checkSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/content/search-text.ts";
+
+/** Whether a pointer is down (undefined: not watched yet, until a message first shows). */
+let pressing: boolean | undefined;
+
+function trackPresses() {
+  if (pressing !== undefined) return;
+  pressing = false;
+  for (const type of ["pointerdown", "pointerup"])
+    addEventListener(type, () => (pressing = type === "pointerdown"), true);
+}
 
 /**
  * SPEC §2: Enter or the magnifier loads /search/{text} as a whole new page.
@@ -10,11 +20,27 @@ export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string
   const [message, setMessage] = useState<string | null>(null);
   const id = useId();
   const messageId = `${id}-message`;
+  const field = useRef<HTMLInputElement>(null);
+
+  // The message goes when the field loses focus (issue 31); after the press that took it is over,
+  // so that nothing moves under the pointer between press and release (the click still lands).
+  function onBlur() {
+    if (!message) return;
+    // Not when the field has it again (a second press of the magnifier).
+    const hide = () => setTimeout(() => document.activeElement === field.current || setMessage(null));
+    if (pressing) addEventListener("pointerup", hide, { once: true, capture: true });
+    else hide();
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const raw = new FormData(event.currentTarget).get("q");
     const result = checkSearchText(typeof raw === "string" ? raw : "");
+    // The field has the focus (the magnifier may have taken it): the message stays until it leaves.
+    if (result.kind !== "ok") {
+      field.current?.focus();
+      trackPresses();
+    }
     if (result.kind === "empty") {
       // Empty, or spaces only: said in the page's language (not the browser's "Please fill out this field").
       setMessage(labels.searchEmpty);
@@ -40,6 +66,7 @@ export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string
       </label>
       <input
         id={id}
+        ref={field}
         type="search"
         name="q"
         defaultValue={defaultValue}
@@ -49,6 +76,7 @@ export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string
         aria-describedby={message ? messageId : undefined}
         aria-invalid={message ? true : undefined}
         onChange={() => setMessage(null)}
+        onBlur={onBlur}
       />
       <button type="submit" className="search-button" aria-label={labels.searchButton}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
 import type { SearchSegment } from "#app/content/model.ts";
+import type { SearchLabels } from "#app/content/search-labels.ts";
 import type { SearchHitView } from "#app/content/search-page.ts";
 
 /** Text with the matched words in <mark>: plain text nodes, never HTML. */
@@ -14,7 +15,54 @@ export function Marked({ segments }: { segments: readonly SearchSegment[] }) {
   );
 }
 
-export function SearchHitCard({ hit }: { hit: SearchHitView }) {
+/**
+ * How a hit matched, on a line of its own (issue 31): the form it matched as
+ * (a romanised guess, another language's word) and the tags or categories
+ * that hold the words, each after its label, so neither reads as the other.
+ */
+function MatchLine({ hit, labels }: { hit: SearchHitView; labels: SearchLabels }) {
+  const groups = [
+    { kind: "tag", label: labels.tags },
+    { kind: "category", label: labels.categories },
+  ]
+    .map(({ kind, label }) => ({ label, terms: hit.matchedTerms.filter((term) => term.kind === kind) }))
+    .filter((group) => group.terms.length > 0);
+  if (hit.matchedAs.length === 0 && groups.length === 0) return null;
+  return (
+    <p className="search-hit-match">
+      {hit.matchedAs.length > 0 ? (
+        <span className="search-hit-as">
+          <span className="search-hit-label" lang={labels.lang}>
+            {labels.matchedAs}:
+          </span>{" "}
+          {hit.matchedAs.map((word, i) => (
+            <Fragment key={word}>
+              {i > 0 ? ", " : null}
+              <mark>{word}</mark>
+            </Fragment>
+          ))}
+        </span>
+      ) : null}
+      {groups.map((group) => (
+        <span key={group.label} className="search-hit-terms">
+          <span className="search-hit-label" lang={labels.lang}>
+            {group.label}:
+          </span>{" "}
+          {group.terms.map((term, i) => (
+            <Fragment key={term.href}>
+              {i > 0 ? ", " : null}
+              <Link to={term.href} className="search-hit-term">
+                <mark>{term.name}</mark>
+              </Link>
+            </Fragment>
+          ))}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+export function SearchHitCard({ hit, labels }: { hit: SearchHitView; labels: SearchLabels }) {
   return (
     <li className="search-hit" lang={hit.lang}>
       <h2 className="search-hit-title">
@@ -39,27 +87,8 @@ export function SearchHitCard({ hit }: { hit: SearchHitView }) {
         <span lang="en">{hit.languageLabel}</span>
         {" · "}
         <time dateTime={hit.isoDateTime}>{hit.postDateTime}</time>
-        {hit.matchedAs.length > 0 ? (
-          <span className="search-hit-as">
-            {" · "}
-            <span lang="en">matched as</span>{" "}
-            {hit.matchedAs.map((word, i) => (
-              <Fragment key={word}>
-                {i > 0 ? ", " : null}
-                <mark>{word}</mark>
-              </Fragment>
-            ))}
-          </span>
-        ) : null}
-        {hit.matchedTerms.map((term) => (
-          <Fragment key={term.href}>
-            {" · "}
-            <Link to={term.href} className="search-hit-term">
-              <mark>{term.name}</mark>
-            </Link>
-          </Fragment>
-        ))}
       </p>
+      <MatchLine hit={hit} labels={labels} />
       {hit.translations.length > 0 ? (
         <p className="search-hit-translations">
           {/* A translation of a hit, beside it (issue 14): the same quote in another language. */}
@@ -83,11 +112,19 @@ export function SearchHitCard({ hit }: { hit: SearchHitView }) {
   );
 }
 
-export function SearchResults({ hits, start }: { hits: readonly SearchHitView[]; start: number }) {
+export function SearchResults({
+  hits,
+  start,
+  labels,
+}: {
+  hits: readonly SearchHitView[];
+  start: number;
+  labels: SearchLabels;
+}) {
   return (
     <ol className="search-results" start={start}>
       {hits.map((hit) => (
-        <SearchHitCard key={hit.href} hit={hit} />
+        <SearchHitCard key={hit.href} hit={hit} labels={labels} />
       ))}
     </ol>
   );

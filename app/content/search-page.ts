@@ -52,6 +52,7 @@ export function toSearchHitView(hit: SearchHit) {
     matchedAs: hit.matchedAs,
     matchedTerms: hit.matchedTerms.map((term) => ({
       name: term.name,
+      kind: term.kind,
       href: `/${term.kind}/${encodeURIComponent(term.slug)}`,
     })),
     person: hit.person

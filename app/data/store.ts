@@ -59,8 +59,11 @@ export interface ContentStore {
   getTerm(kind: TermKind, slug: string): Promise<Term | null>;
   /** Tags with their count of published posts per language, by name then language (a tag used in two languages is listed for each). */
   listTags(): Promise<TagCount[]>;
-  /** Published posts matching the search text, best first, with the total and the matched words. */
-  searchPosts(text: string, page: number, perPage: number): Promise<SearchResultPage>;
+  /**
+   * Published posts matching the search text, best first, with the total and the matched words;
+   * with `language`, only that language's posts (filtered in the database, before the ranking).
+   */
+  searchPosts(text: string, page: number, perPage: number, language?: Language): Promise<SearchResultPage>;
   /** Per language, in LANGUAGES order: count of published posts and their latest change. */
   listLanguageSummaries(): Promise<LanguageSummary[]>;
   /** A language's published posts for its sitemap, newest first. */

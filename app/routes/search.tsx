@@ -1,10 +1,17 @@
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import { SearchEmpty } from "#app/components/search-empty.tsx";
 import { SearchResults } from "#app/components/search-results.tsx";
 import { TextSizeControls } from "#app/components/text-size.tsx";
 import { labelsFor } from "#app/content/labels.ts";
+import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
 import { POSTS_PER_PAGE, parsePageParam } from "#app/content/post-view.ts";
+import {
+  resultsLanguageOf,
+  SEARCH_LABELS,
+  type SearchLabels,
+  searchPageHref,
+} from "#app/content/search-labels.ts";
 import { cleanSearchText, scriptOf, searchTextFromPath, toSearchHitView } from "#app/content/search-page.ts";
 import { MAX_QUERY_TERMS } from "#app/content/search-query.ts";
 import { capSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/content/search-text.ts";
@@ -33,25 +40,30 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const decoded = searchTextFromPath(url.pathname);
+  // A filter on results (decision 065): ?language=hindi, kept by canonical-url.ts; anything else is all.
+  const language = resultsLanguageOf(url);
   // Broken percent-encoding (/search/%E0%A4): a clear message, not an error.
   if (decoded === null) return data({ kind: "invalid" as const }, { status: 400 });
   if (decoded === "") {
     // The search form without JavaScript: /search?q=text → /search/text.
     const q = capSearchText(cleanSearchText(url.searchParams.get("q") ?? ""));
-    if (q.text !== "") throw redirect(searchPath(q.text));
+    if (q.text !== "") throw redirect(searchPageHref(searchPath(q.text), language));
     return { kind: "form" as const };
   }
   const { text, cut } = capSearchText(cleanSearchText(decoded));
   if (text === "") return { kind: "form" as const };
   const page = parsePageParam(request);
   if (page === null) throw data(null, { status: 404 });
-  const result = await context.get(storeContext).searchPosts(text, page, POSTS_PER_PAGE);
+  const result = await context
+    .get(storeContext)
+    .searchPosts(text, page, POSTS_PER_PAGE, language ?? undefined);
   if (page > 1 && result.posts.length === 0) throw data(null, { status: 404 });
   return {
     kind: "results" as const,
     text,
     cut,
     page,
+    language,
     // Unknown when the count stopped at its bound: the pages show "next" only.
     pageCount: result.totalCapped ? undefined : Math.max(1, Math.ceil(result.total / POSTS_PER_PAGE)),
     total: result.total,
@@ -97,9 +109,23 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { text, cut, page, pageCount, total, totalCapped, mode, ignoredWords, hasNext, hits, script, tags } =
-    loaderData;
+  const {
+    text,
+    cut,
+    page,
+    language,
+    pageCount,
+    total,
+    totalCapped,
+    mode,
+    ignoredWords,
+    hasNext,
+    hits,
+    script,
+    tags,
+  } = loaderData;
   const labels = labelsFor("english");
+  const searchLabels = SEARCH_LABELS.english;
   return (
     <section className="search-page">
       <TextSizeControls labels={labels} />
@@ -111,6 +137,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         {page > 1 ? ` · ${labels.page} ${page}` : ""}
       </h1>
       <p className="search-count">{countLine(total, totalCapped)}</p>
+      {total > 0 || language ? (
+        <ResultsLanguages text={text} current={language} labels={searchLabels} />
+      ) : null}
       {cut ? (
         <p role="status" className="notice">
           Search text is limited to {SEARCH_MAX_LENGTH} characters; we searched for the first{" "}
@@ -126,7 +155,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {total === 0 ? (
         <SearchEmpty script={script} tags={tags} />
       ) : (
-        <SearchResults hits={hits} start={(page - 1) * POSTS_PER_PAGE + 1} />
+        <SearchResults hits={hits} start={(page - 1) * POSTS_PER_PAGE + 1} labels={searchLabels} />
       )}
       <Pagination
         basePath={searchPath(text)}
@@ -134,7 +163,46 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         pageCount={pageCount}
         hasNext={hasNext}
         labels={labels}
+        pageHref={(n) => searchPageHref(searchPath(text), language, n)}
       />
     </section>
+  );
+}
+
+/**
+ * The filter on results (decision 065): plain links, so it works without
+ * JavaScript; each starts at page 1, and the one shown is marked.
+ */
+function ResultsLanguages({
+  text,
+  current,
+  labels,
+}: {
+  text: string;
+  current: Language | null;
+  labels: SearchLabels;
+}) {
+  const options: { language: Language | null; label: string }[] = [
+    { language: null, label: labels.allLanguages },
+    ...LANGUAGES.map((language) => ({ language, label: LANGUAGE_LABEL[language] })),
+  ];
+  return (
+    <nav className="search-languages" aria-label={labels.languagesLabel}>
+      <span className="search-languages-show">{labels.show}:</span>
+      <ul>
+        {options.map(({ language, label }) => (
+          <li key={language ?? "all"}>
+            <Link
+              to={searchPageHref(searchPath(text), language)}
+              lang={language ? LANG_TAG[language] : undefined}
+              aria-current={language === current ? "page" : undefined}
+              rel="nofollow"
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -100,3 +100,40 @@ for (const width of WIDTHS) {
     await page.close();
   }, 120_000);
 }
+
+// Issue 31, "Search" (decision 065): an empty search at 360 px, light and
+// dark, its message under the field and the menu free; and a filtered results page.
+test("at 360 px: an empty search's message, and results in one language, light and dark", async () => {
+  const { page, errors } = await newTab(env.context, { viewport: { width: 360, height: 780 } });
+  await page.goto(`${env.server.url}/`, { waitUntil: "load" });
+  await page.waitForSelector("html[data-hydrated]");
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.getByRole("searchbox", { name: "Search quotes" }).press("Enter");
+  await expect.poll(() => page.getByRole("alert").count()).toBe(1);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({
+      path: path.join(DIR, `search-empty-message-360-${colorScheme}.jpg`),
+      type: "jpeg",
+      quality: 80,
+    });
+  }
+  await page.goto(`${env.server.url}/search/${encodeURIComponent("प्रेम")}?language=hindi`, {
+    waitUntil: "load",
+  });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: path.join(DIR, `search-hindi-360-${colorScheme}.jpg`),
+      type: "jpeg",
+      quality: 80,
+    });
+  }
+  expect(errors).toEqual([]);
+  await page.close();
+}, 120_000);

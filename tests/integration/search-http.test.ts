@@ -1,8 +1,9 @@
 // The search page over HTTP, against the built server and its demo database.
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { parse } from "node-html-parser";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { postPath } from "#app/content/languages.ts";
 import { openReadonly, POST_COLUMNS, type PostRow } from "#tests/support/db.ts";
-import { getHtml } from "#tests/support/html.ts";
+import { getHtml, hrefs } from "#tests/support/html.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 let server: RunningServer;
@@ -118,6 +119,11 @@ test("a line break in a search address leads to the same search with a space", a
   const response = await fetch(`${server.url}/search/love%0Apeace`, { redirect: "manual" });
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe("/search/love%20peace");
+  // A filter on results goes along (decision 065).
+  const filtered = await fetch(`${server.url}/search/love%0Apeace?language=hindi&page=1`, {
+    redirect: "manual",
+  });
+  expect(filtered.headers.get("location")).toBe("/search/love%20peace?language=hindi");
   const followed = await fetch(`${server.url}/search/love%0D%0Apeace`);
   expect(followed.status).toBe(200);
   expect(new URL(followed.url).pathname).toBe("/search/love%20peace");
@@ -212,7 +218,7 @@ test("a Latin word lists every English post that has it before any Devanagari on
   for (const slug of english) expect(hrefs.slice(0, firstDevanagari)).toContain(postPath("english", slug));
   // A romanised hit says what it matched as.
   const guess = doc.querySelectorAll(".search-hit")[firstDevanagari];
-  expect(guess?.querySelector(".search-hit-as")?.text).toMatch(/matched as .*म/);
+  expect(guess?.querySelector(".search-hit-as")?.text).toMatch(/Matched as: .*म/);
 });
 
 test("short romanised words find their Devanagari word whole; a word of another language finds its concept", async () => {
@@ -235,4 +241,99 @@ test("short romanised words find their Devanagari word whole; a word of another 
 test("the no-results page says so once", async () => {
   const { text } = await search("zzzz");
   expect(text.match(/No quotes/g)).toHaveLength(1);
+});
+
+// A filter on results (issue 31, decision 065): ?language= on /search/{text}, plain links, in the database.
+describe("results in one language", () => {
+  const hitLangs = (doc: Awaited<ReturnType<typeof search>>["doc"]) =>
+    doc.querySelectorAll(".search-hit").map((hit) => hit.getAttribute("lang"));
+  const countOf = (doc: Awaited<ReturnType<typeof search>>["doc"]) =>
+    Number(/^(\d+) quotes? found$/.exec(doc.querySelector(".search-count")?.text ?? "")?.[1] ?? Number.NaN);
+
+  test("the filter's links, the one shown marked; each language's results are its own, and add up to all", async () => {
+    const all = await search("prem");
+    const links = all.doc.querySelectorAll("nav.search-languages a");
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "/search/prem",
+      "/search/prem?language=english",
+      "/search/prem?language=hindi",
+      "/search/prem?language=marathi",
+    ]);
+    expect(links.map((a) => a.text)).toEqual(["All", "English", "हिंदी", "मराठी"]);
+    expect(links.map((a) => a.getAttribute("lang") ?? null)).toEqual([null, "en", "hi", "mr"]);
+    expect(links.map((a) => a.getAttribute("aria-current") ?? null)).toEqual(["page", null, null, null]);
+    expect(new Set(hitLangs(all.doc)).size).toBeGreaterThan(1);
+    let sum = 0;
+    for (const [language, lang] of [
+      ["english", "en"],
+      ["hindi", "hi"],
+      ["marathi", "mr"],
+    ] as const) {
+      const { status, doc } = await search("prem", `?language=${language}`);
+      expect(status).toBe(200);
+      const langs = hitLangs(doc);
+      expect(langs.length, language).toBeGreaterThan(0);
+      expect(
+        langs.every((l) => l === lang),
+        language,
+      ).toBe(true);
+      expect(countOf(doc), language).toBe(langs.length);
+      sum += countOf(doc);
+      const current = doc.querySelectorAll("nav.search-languages a[aria-current=page]");
+      expect(current.map((a) => a.getAttribute("href"))).toEqual([`/search/prem?language=${language}`]);
+    }
+    expect(sum).toBe(countOf(all.doc));
+  });
+
+  test("the filter survives pagination, and each page of a language holds only it", async () => {
+    const first = await search("the", "?language=english");
+    expect(hitLangs(first.doc).every((l) => l === "en")).toBe(true);
+    expect(hitLangs(first.doc)).toHaveLength(24);
+    const next = first.doc.querySelector("a[rel=next]")?.getAttribute("href");
+    expect(next).toBe("/search/the?language=english&page=2");
+    const second = await getHtml(`${server.url}${next}`);
+    expect(second.status).toBe(200);
+    expect(hitLangs(second.doc).every((l) => l === "en")).toBe(true);
+    const titles = (doc: typeof first.doc) => doc.querySelectorAll(".search-hit-title a").map((a) => a.text);
+    expect(titles(second.doc).filter((t) => titles(first.doc).includes(t))).toEqual([]);
+    expect(second.doc.querySelector("a[rel=prev]")?.getAttribute("href")).toBe(
+      "/search/the?language=english",
+    );
+    // The filter's links start again at page 1.
+    expect(hrefs(second.doc, "nav.search-languages a")).toContain("/search/the?language=hindi");
+    // A page past the language's last is not found.
+    expect((await search("the", "?language=english&page=99")).status).toBe(404);
+  });
+
+  test("the form without JavaScript keeps the filter; any other value is every language", async () => {
+    const form = await fetch(`${server.url}/search?q=prem&language=marathi&utm_source=x`, {
+      redirect: "manual",
+    });
+    expect(form.status).toBe(302);
+    expect(form.headers.get("location")).toBe("/search/prem?language=marathi");
+    const junk = await fetch(`${server.url}/search?q=prem&language=klingon`, { redirect: "manual" });
+    expect(junk.headers.get("location")).toBe("/search/prem");
+    const unfiltered = await search("prem", "?language=all");
+    expect(new Set(hitLangs(unfiltered.doc)).size).toBeGreaterThan(1);
+  });
+
+  test("a filtered page is kept under its own address: served again from the cache, still filtered", async () => {
+    const url = `${server.url}/search/${encodeURIComponent("प्रेम")}?language=marathi`;
+    let cache: string | null = null;
+    let html = "";
+    for (let tries = 0; tries < 400 && cache !== "HIT"; tries++) {
+      const response = await fetch(url);
+      cache = response.headers.get("x-cache");
+      html = await response.text();
+      if (cache !== "HIT") await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(cache).toBe("HIT");
+    const doc = parse(html);
+    expect(doc.querySelector("nav.search-languages a[aria-current=page]")?.text).toBe("मराठी");
+    expect(hitLangs(doc).length).toBeGreaterThan(0);
+    expect(hitLangs(doc).every((l) => l === "mr")).toBe(true);
+    // The bare address is its own page (all languages), not the filtered one.
+    const bare = await search("प्रेम");
+    expect(new Set(hitLangs(bare.doc)).size).toBeGreaterThan(1);
+  });
 });

@@ -130,6 +130,9 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
     ]) {
       reads.push([`search ${text}`, () => store.searchPosts(text, 1, 24)]);
       reads.push([`search ${text} page 20`, () => store.searchPosts(text, 20, 24)]);
+      // A filter on results (decision 065): the same matches, each one's post read by its id.
+      reads.push([`search ${text} in hindi`, () => store.searchPosts(text, 1, 24, "hindi")]);
+      reads.push([`search ${text} in marathi page 20`, () => store.searchPosts(text, 20, 24, "marathi")]);
     }
     const scans: string[] = [];
     for (const [label, read] of reads) {

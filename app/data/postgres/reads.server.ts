@@ -377,8 +377,13 @@ export class PostgresContentStore implements ContentStore {
     return this.#rows<TagCount>("tags");
   }
 
-  async searchPosts(text: string, page: number, perPage: number): Promise<SearchResultPage> {
-    return searchPostsPostgres(this.#pool, text, page, perPage);
+  async searchPosts(
+    text: string,
+    page: number,
+    perPage: number,
+    language?: Language,
+  ): Promise<SearchResultPage> {
+    return searchPostsPostgres(this.#pool, text, page, perPage, language);
   }
 
   async listLanguageSummaries(): Promise<LanguageSummary[]> {

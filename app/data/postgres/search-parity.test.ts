@@ -5,6 +5,7 @@
 // limits). SQLite through its writer, PostgreSQL through the shared one.
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LANGUAGES } from "#app/content/languages.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
 import { loadGeneratedCorpus } from "#app/data/postgres/bulk-load.server.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
@@ -131,6 +132,34 @@ describe.skipIf(!available)("search parity on a larger corpus", () => {
         const expected = page === 1 ? first : await sqlite.searchPosts(text, page, 24);
         expect.soft(await postgres.searchPosts(text, page, 24), `${text} page ${page}`).toEqual(expected);
       }
+    }
+  }, 120_000);
+
+  test("a filter on results (decision 065): each language's own matches, as SQLite gives them", async () => {
+    for (const text of ["love", "prem", "प्रेम", "ज्ञान", "zeta", "truth love zzzqqq", "tulsdas", "zzzqqq"]) {
+      const all = await sqlite.searchPosts(text, 1, 24);
+      let sum = 0;
+      for (const language of LANGUAGES) {
+        const first = await sqlite.searchPosts(text, 1, 24, language);
+        sum += first.totalCapped ? Number.POSITIVE_INFINITY : first.total;
+        const last = Math.ceil(first.total / 24);
+        for (const page of [...new Set([1, 2, 14, last, last + 1])].filter((p) => p >= 1)) {
+          const expected = page === 1 ? first : await sqlite.searchPosts(text, page, 24, language);
+          // Filtered in the database, before the ranking: a page holds only that language and is full when more follow.
+          expect
+            .soft(
+              expected.posts.every((hit) => hit.language === language),
+              `${text} ${language}`,
+            )
+            .toBe(true);
+          if (expected.hasNext) expect.soft(expected.posts, `${text} ${language} ${page}`).toHaveLength(24);
+          expect
+            .soft(await postgres.searchPosts(text, page, 24, language), `${text} ${language} page ${page}`)
+            .toEqual(expected);
+        }
+      }
+      // The languages' counts add up to the whole (when none stopped at its bound).
+      if (!all.totalCapped && Number.isFinite(sum)) expect.soft(sum, text).toBe(all.total);
     }
   }, 120_000);
 

@@ -6,6 +6,7 @@
 // puts the column's marker before each word inside it ({title} : "love" →
 // 't:love'; see documentVector in ./write-target.server.ts).
 import type pg from "pg";
+import type { Language } from "#app/content/languages.ts";
 import type { SearchResultPage, Term, Translation } from "#app/content/model.ts";
 import { COLUMN_MARKERS } from "#app/data/postgres/write-target.server.ts";
 import { READ_BOUNDS as BOUND, cutSql, prefixSql } from "#app/data/read-bounds.ts";
@@ -167,6 +168,19 @@ const SQL = {
     "SELECT post_id AS id, document::text AS lexemes FROM search_documents WHERE post_id = ANY($1::bigint[])",
   older: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery AND post_id < $2
     ORDER BY post_id DESC LIMIT $3 OFFSET $4`,
+  // The same three in one language (a filter on results, decision 065): each match's post read by its id.
+  countIn: `WITH matches AS MATERIALIZED (SELECT FROM search_documents d JOIN posts p ON p.id = d.post_id
+      WHERE d.document @@ $1::tsquery AND p.language = $3)
+    SELECT count(*) AS n FROM (SELECT FROM matches LIMIT $2) counted`,
+  newestIn: `SELECT d.post_id AS id, d.document::text AS lexemes FROM (
+      SELECT s.post_id FROM search_documents s JOIN posts p ON p.id = s.post_id
+      WHERE s.document @@ $1::tsquery AND p.language = $3
+      ORDER BY s.post_id DESC LIMIT $2) newest
+    JOIN search_documents d ON d.post_id = newest.post_id
+    ORDER BY d.post_id DESC`,
+  olderIn: `SELECT s.post_id AS id FROM search_documents s JOIN posts p ON p.id = s.post_id
+    WHERE s.document @@ $1::tsquery AND p.language = $5 AND s.post_id < $2
+    ORDER BY s.post_id DESC LIMIT $3 OFFSET $4`,
   posts: `SELECT p.id, ${SUMMARY_COLUMNS}, ${prefixSql("p.content", BOUND.snippetSource + 1)} AS content,
       ${prefixSql("pe.slug", BOUND.slug)} AS "personSlug", ${cutSql("pe.name_english", BOUND.name)} AS "nameEnglish",
       ${cutSql("pe.name_hindi", BOUND.name)} AS "nameHindi", ${cutSql("pe.name_marathi", BOUND.name)} AS "nameMarathi"
@@ -207,7 +221,7 @@ type Name = keyof typeof SQL;
 
 // Statements whose plan depends on the tsquery are planned for each query
 // (unnamed); the others are prepared once per connection.
-const PLANNED_EACH_TIME = new Set<Name>(["count", "newest", "older"]);
+const PLANNED_EACH_TIME = new Set<Name>(["count", "newest", "older", "countIn", "newestIn", "olderIn"]);
 
 /**
  * The lexemes of a tsvector's text ('a' 'b' 't:c', no positions). Folded
@@ -230,8 +244,12 @@ export class PostgresSearchBackend implements SearchBackend {
   /** Documents read by newest(), as text (lexemes separated by spaces). */
   readonly #documents = new Map<number, string>();
 
-  constructor(db: pg.Pool | pg.PoolClient) {
+  /** With a language, the matches (count, newest, older) are that language's posts only. */
+  readonly #language: Language | undefined;
+
+  constructor(db: pg.Pool | pg.PoolClient, language?: Language) {
     this.#db = db;
+    this.#language = language;
   }
 
   async #rows<R extends pg.QueryResultRow>(name: Name, values: unknown[]): Promise<R[]> {
@@ -257,14 +275,23 @@ export class PostgresSearchBackend implements SearchBackend {
    * a word in a tenth of the posts, query-plans.test.ts), stopped at the limit.
    */
   async count(match: string, limit?: number) {
-    const [row] = await this.#rows<{ n: number }>("count", [this.#tsquery(match), limit ?? null]);
+    const values = [this.#tsquery(match), limit ?? null];
+    const language = this.#language;
+    const [row] =
+      language === undefined
+        ? await this.#rows<{ n: number }>("count", values)
+        : await this.#rows<{ n: number }>("countIn", [...values, language]);
     if (row === undefined) throw new Error("PostgreSQL search count returned no row");
     return row.n;
   }
 
   /** The documents come along: the ranking reads the window's next (documentHeads), without a round trip. */
   async newest(match: string, limit: number) {
-    const rows = await this.#rows<{ id: number; lexemes: string }>("newest", [this.#tsquery(match), limit]);
+    const language = this.#language;
+    const rows = await this.#rows<{ id: number; lexemes: string }>(
+      language === undefined ? "newest" : "newestIn",
+      language === undefined ? [this.#tsquery(match), limit] : [this.#tsquery(match), limit, language],
+    );
     for (const { id, lexemes } of rows) this.#documents.set(id, lexemes);
     return rows.map((r) => r.id);
   }
@@ -317,9 +344,13 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   async older(match: string, below: number, limit: number, offset: number) {
-    return (await this.#rows<{ id: number }>("older", [this.#tsquery(match), below, limit, offset])).map(
-      (r) => r.id,
-    );
+    const values = [this.#tsquery(match), below, limit, offset];
+    const language = this.#language;
+    const rows =
+      language === undefined
+        ? await this.#rows<{ id: number }>("older", values)
+        : await this.#rows<{ id: number }>("olderIn", [...values, language]);
+    return rows.map((r) => r.id);
   }
 
   posts(ids: readonly number[]) {
@@ -367,6 +398,7 @@ export function searchPostsPostgres(
   text: string,
   page: number,
   perPage: number,
+  language?: Language,
 ): Promise<SearchResultPage> {
-  return searchWith(new PostgresSearchBackend(pool), text, page, perPage);
+  return searchWith(new PostgresSearchBackend(pool, language), text, page, perPage);
 }

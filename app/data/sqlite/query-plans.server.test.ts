@@ -54,6 +54,11 @@ test("no store read scans the posts table", async () => {
   await store.relatedPosts(latest.language, latest.slug, 4);
   const [tag] = await store.listTags();
   if (tag) await store.listPosts({ tag: tag.slug }, 1, 24);
+  // A filter on results (decision 065): each match's post is sought by its id, never a walk through a language.
+  for (const text of ["love", "prem", "ज्ञान"]) {
+    await store.searchPosts(text, 1, 24, "hindi");
+    await store.searchPosts(text, 20, 24, "marathi");
+  }
   expect(website.maxIdEng).toBeGreaterThan(0);
 
   const scans: string[] = [];
@@ -116,6 +121,10 @@ test("each read seeks the index made for it", async () => {
     /posts_language_published_time \(language=\? AND post_time[<>]\?\)/,
   );
   // A romanised word that matches nothing is read one letter off: thousands of skeletons, each a seek.
+  // A filter on results: the index's matches first, each post sought by its id (not the match run per post).
+  expect(await plansOf(() => store.searchPosts("love", 1, 24, "hindi"))).toMatch(
+    /SCAN search_index VIRTUAL TABLE[^\n]*\nSEARCH p USING COVERING INDEX posts_id_language \(id=\? AND language=\?/,
+  );
   const near = await plansOf(() => store.searchPosts("zndagii", 1, 24));
   expect(near).toContain("SEARCH s USING PRIMARY KEY (skeleton=?)");
   expect(near).not.toMatch(/^SCAN s\b/m);

@@ -336,8 +336,8 @@ export class SqliteContentStore implements ContentStore {
     ).all() as TagCount[];
   }
 
-  async searchPosts(text: string, page: number, perPage: number) {
-    return searchPublishedPosts(this.#db, text, page, perPage);
+  async searchPosts(text: string, page: number, perPage: number, language?: Language) {
+    return searchPublishedPosts(this.#db, text, page, perPage, language);
   }
 
   /**

@@ -7,6 +7,7 @@
 // them again from the posts. See docs/search.md and
 // docs/decisions/020-search-index.md.
 import type { Statement } from "better-sqlite3";
+import type { Language } from "#app/content/languages.ts";
 import type { SearchResultPage, Term, Translation } from "#app/content/model.ts";
 import { ftsString } from "#app/content/search-query.ts";
 import { READ_BOUNDS as BOUND, cutSql, prefixSql } from "#app/data/read-bounds.ts";
@@ -23,6 +24,9 @@ import { SearchIndexWriter } from "#app/data/sqlite/write-target.server.ts";
 
 export { emptySearchResult, RANK_WINDOW } from "#app/data/search-core.ts";
 
+/** posts by id for a language filter: db/migrations/20261206000000_search_language.sql. */
+const POSTS_BY_ID = "posts p INDEXED BY posts_id_language";
+
 // FTS5 seeks by rowid only when the bound is an INTEGER; better-sqlite3 binds
 // JavaScript numbers as REAL, hence the casts.
 const SQL = {
@@ -38,6 +42,17 @@ const SQL = {
     WHERE post_id IN (SELECT value FROM json_each(?))`,
   older: `SELECT rowid FROM search_index WHERE search_index MATCH @match AND rowid < CAST(@below AS INTEGER)
     ORDER BY rowid DESC LIMIT @limit OFFSET @offset`,
+  // The same three in one language (a filter on results, decision 065): the matches, newest
+  // first as FTS5 gives them, each one's language read by its post id from a narrow index
+  // (CROSS JOIN keeps the index first: started from the posts, the planner would run the
+  // match once per post of the language; INDEXED BY, as it would read the wide rows instead).
+  countIn: `SELECT count(*) FROM (SELECT search_index.rowid FROM search_index CROSS JOIN ${POSTS_BY_ID}
+      ON p.id = search_index.rowid WHERE search_index MATCH ? AND p.language = ? LIMIT ?)`,
+  newestIn: `SELECT search_index.rowid FROM search_index CROSS JOIN ${POSTS_BY_ID} ON p.id = search_index.rowid
+    WHERE search_index MATCH ? AND p.language = ? ORDER BY search_index.rowid DESC LIMIT ?`,
+  olderIn: `SELECT search_index.rowid FROM search_index CROSS JOIN ${POSTS_BY_ID} ON p.id = search_index.rowid
+    WHERE search_index MATCH @match AND p.language = @language AND search_index.rowid < CAST(@below AS INTEGER)
+    ORDER BY search_index.rowid DESC LIMIT @limit OFFSET @offset`,
   posts: `SELECT p.id, p.language, p.id_num AS idNum, ${prefixSql("p.slug", BOUND.slug)} AS slug,
       ${cutSql("p.title", BOUND.title)} AS title,
       ${prefixSql("p.feature_image_url", BOUND.url)} AS featureImageUrl, p.post_time AS postTime,
@@ -90,19 +105,28 @@ function statements(db: Db): Statements {
   return found;
 }
 
-/** SearchBackend over FTS5: better-sqlite3 answers synchronously, inside the async methods. */
+/**
+ * SearchBackend over FTS5: better-sqlite3 answers synchronously, inside the async methods.
+ * With `language`, the matches (count, newest, older) are that language's posts only.
+ */
 export class SqliteSearchBackend implements SearchBackend {
   readonly #sql: Statements;
+  readonly #language: Language | undefined;
 
-  constructor(db: Db) {
+  constructor(db: Db, language?: Language) {
     this.#sql = statements(db);
+    this.#language = language;
   }
 
   async count(match: string, limit?: number) {
+    const language = this.#language;
+    if (language !== undefined) return this.#sql.countIn.pluck().get(match, language, limit ?? -1) as number;
     return this.#sql.count.pluck().get(match, limit ?? -1) as number;
   }
 
   async newest(match: string, limit: number) {
+    const language = this.#language;
+    if (language !== undefined) return this.#sql.newestIn.pluck().all(match, language, limit) as number[];
     return this.#sql.newest.pluck().all(match, limit) as number[];
   }
 
@@ -120,6 +144,9 @@ export class SqliteSearchBackend implements SearchBackend {
   }
 
   async older(match: string, below: number, limit: number, offset: number) {
+    const language = this.#language;
+    if (language !== undefined)
+      return this.#sql.olderIn.pluck().all({ match, language, below, limit, offset }) as number[];
     return this.#sql.older.pluck().all({ match, below, limit, offset }) as number[];
   }
 
@@ -167,8 +194,9 @@ export function searchPublishedPosts(
   text: string,
   page: number,
   perPage: number,
+  language?: Language,
 ): Promise<SearchResultPage> {
-  return searchWith(new SqliteSearchBackend(db), text, page, perPage);
+  return searchWith(new SqliteSearchBackend(db, language), text, page, perPage);
 }
 
 /** Posts read per statement while rebuilding (better-sqlite3 cannot write while a statement iterates). */
