@@ -1,7 +1,8 @@
 // The address a page is rendered and cached under. A visitor's query string
 // and percent-encoding must not mint new pages: only the parameters a route
 // reads survive (?page= on paginated lists, ?q= on the search form,
-// ?download on share images), and each path segment is written one way.
+// ?download on share images, ?lang=hi|mr on pages of no language of their
+// own, decision 067), and each path segment is written one way.
 // Anything else (utm_source, fbclid, ?page= on a post) is ignored.
 // React Router's own requests keep theirs: /__manifest passes through, and a
 // page's data (/x.data) keeps ?_routes= and ?index, cached only without them.
@@ -12,6 +13,9 @@ const KEPT: [RegExp, string][] = [
   [/^\/search\/?$/, "q"],
   [/^\/share\//, "download"],
 ];
+
+import { isLanguageLessPath, keptLanguageParam, LANG_PARAM } from "#app/content/address-language.ts";
+
 const SEARCH = /^\/search(?:\/|$)/;
 /** Shared collections (/c/…): as many as there are lists, so they share the searches' cache. */
 const COLLECTION = /^\/c\//;
@@ -41,6 +45,9 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
     if (value !== null && !(name === "page" && value === "1")) kept.set(name, value);
     break;
   }
+  // The language a language-less page is shown in (decision 067): English is the bare address.
+  const language = isLanguageLessPath(page) ? keptLanguageParam(params.get(LANG_PARAM)) : null;
+  if (language !== null) kept.set(LANG_PARAM, language);
   let internal = false;
   if (data) {
     for (const name of ["_routes", "index"]) {

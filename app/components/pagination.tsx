@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import { withLanguage } from "#app/content/address-language.ts";
 import type { Labels } from "#app/content/labels.ts";
+import type { Language } from "#app/content/languages.ts";
 
 export function Pagination({
   basePath,
@@ -7,6 +9,7 @@ export function Pagination({
   pageCount,
   hasNext,
   labels,
+  language = "english",
 }: {
   basePath: string;
   page: number;
@@ -14,9 +17,11 @@ export function Pagination({
   pageCount?: number;
   hasNext: boolean;
   labels: Labels;
+  /** On a page of no language: the language its address names, kept page to page (decision 067). */
+  language?: Language;
 }) {
   if (page === 1 && !hasNext) return null;
-  const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
+  const href = (n: number) => withLanguage(n === 1 ? basePath : `${basePath}?page=${n}`, language);
   return (
     <nav className="pagination" aria-label={labels.page}>
       {page > 1 ? (

@@ -1,12 +1,24 @@
 import { type FormEvent, useId, useState } from "react";
+import { LANG_PARAM, languageParamValue, withLanguage } from "#app/content/address-language.ts";
+import { SEARCH_PLACEHOLDER } from "#app/content/frame-font.ts";
 import type { Labels } from "#app/content/labels.ts";
+import type { Language } from "#app/content/languages.ts";
 import { checkSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/content/search-text.ts";
 
 /**
  * SPEC §2: Enter or the magnifier loads /search/{text} as a whole new page.
  * Without JavaScript the form GETs /search?q=…, which the server redirects.
  */
-export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string; labels: Labels }) {
+export function SearchBox({
+  defaultValue = "",
+  labels,
+  language = "english",
+}: {
+  defaultValue?: string;
+  labels: Labels;
+  /** Results come in the page's language (?lang=, decision 067). */
+  language?: Language;
+}) {
   const [message, setMessage] = useState<string | null>(null);
   const id = useId();
   const messageId = `${id}-message`;
@@ -29,7 +41,7 @@ export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string
       return;
     }
     setMessage(null);
-    window.location.assign(searchPath(result.text));
+    window.location.assign(withLanguage(searchPath(result.text), language));
   }
 
   return (
@@ -43,13 +55,16 @@ export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string
         type="search"
         name="q"
         defaultValue={defaultValue}
-        placeholder="Search · खोजें · शोधा"
+        placeholder={SEARCH_PLACEHOLDER}
         autoComplete="off"
         enterKeyHint="search"
         aria-describedby={message ? messageId : undefined}
         aria-invalid={message ? true : undefined}
         onChange={() => setMessage(null)}
       />
+      {language === "english" ? null : (
+        <input type="hidden" name={LANG_PARAM} value={languageParamValue(language) ?? ""} />
+      )}
       <button type="submit" className="search-button" aria-label={labels.searchButton}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />

@@ -1,21 +1,32 @@
 import { Link } from "react-router";
+import { addressAlternates, addressLanguage, withLanguage } from "#app/content/address-language.ts";
+import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES } from "#app/content/languages.ts";
+import { TAGS_LABELS } from "#app/content/page-labels.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/tags";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    siteName: siteOf(matches).name,
-    origin: originOf(matches),
-    title: `Tags · ${siteOf(matches).name}`,
-    description: "Every topic of the collection, in English, Hindi and Marathi, with its number of quotes.",
-    path: "/tags",
-    language: "english",
-  });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const language = loaderData?.pageLanguage ?? "english";
+  const words = TAGS_LABELS[language];
+  return [
+    ...pageMeta({
+      siteName: siteOf(matches).name,
+      origin: originOf(matches),
+      title: `${words.title} · ${siteOf(matches).name}`,
+      description: words.description,
+      path: withLanguage("/tags", language),
+      language,
+    }),
+    ...addressAlternates(originOf(matches), "/tags"),
+  ];
+};
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // A page of no language: in the one its address names (decision 067).
+  const pageLanguage = addressLanguage(new URL(request.url).searchParams);
   const tags = await context.get(storeContext).listTags();
   // One group per language, marked with its lang: a tag used in Hindi and in
   // Marathi (भक्ति, भक्ती) appears in each with that language's count.
@@ -27,17 +38,24 @@ export async function loader({ context }: Route.LoaderArgs) {
       .filter((tag) => tag.language === language)
       .map(({ name, slug, count }) => ({ name, count, href: `/tag/${encodeURIComponent(slug)}` })),
   }));
-  return { total: tags.length, groups: groups.filter((group) => group.tags.length > 0) };
+  return {
+    pageLanguage,
+    switchable: true,
+    total: tags.length,
+    groups: groups.filter((group) => group.tags.length > 0),
+  };
 }
 
 export default function Tags({ loaderData }: Route.ComponentProps) {
+  const language = loaderData.pageLanguage;
+  const words = TAGS_LABELS[language];
   return (
     <section className="tags-page">
-      <h1>Tags</h1>
+      <h1>{words.title}</h1>
       <p className="intro">
-        Quotes by who said them: <Link to="/people">People</Link>.
+        {words.byPeople} <Link to={withLanguage("/people", language)}>{labelsFor(language).people}</Link>.
       </p>
-      {loaderData.total === 0 ? <p className="empty">No tags yet.</p> : null}
+      {loaderData.total === 0 ? <p className="empty">{words.noTags}</p> : null}
       {loaderData.groups.map((group) => (
         <section key={group.id} aria-labelledby={`tags-${group.id}`} className="tag-group">
           <h2 id={`tags-${group.id}`} lang={group.lang}>
