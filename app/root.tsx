@@ -18,10 +18,17 @@ import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { TextSizeScript } from "#app/components/text-size-script.tsx";
 import { useSite } from "#app/components/use-site.ts";
-import { addressLanguage, isLanguageLessPath, withLanguage } from "#app/content/address-language.ts";
 import { yearIn } from "#app/content/daily.ts";
 import { labelsFor } from "#app/content/labels.ts";
-import { isLanguage, LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
+import {
+  addressLanguage,
+  isLanguage,
+  LANG_TAG,
+  LANGUAGE_LABEL,
+  LANGUAGES,
+  type Language,
+  withLanguage,
+} from "#app/content/languages.ts";
 import { requestIdContext } from "#app/context.ts";
 import { currentSite, publicSite } from "#app/site.ts";
 import type { Route } from "./+types/root";
@@ -66,9 +73,10 @@ function usePageLanguage(): { language: Language; switchable: boolean } {
     if (isLanguage(data?.pageLanguage))
       return { language: data.pageLanguage, switchable: data.switchable === true };
   }
+  // An error page (a 404): its address's language, or the one its ?lang= names.
   const first = pathname.split("/")[1];
   if (isLanguage(first)) return { language: first, switchable: false };
-  return { language: addressLanguage(search), switchable: isLanguageLessPath(pathname) };
+  return { language: addressLanguage(search), switchable: true };
 }
 
 /**

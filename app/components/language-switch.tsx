@@ -1,7 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { LANG_PARAM, withLanguage } from "#app/content/address-language.ts";
 import type { Labels } from "#app/content/labels.ts";
-import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
+import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language, withLanguage } from "#app/content/languages.ts";
 
 /**
  * English · हिंदी · मराठी on pages of no language of their own (decision 067):
@@ -10,10 +9,8 @@ import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content
  */
 export function LanguageSwitch({ labels, language }: { labels: Labels; language: Language }) {
   const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.delete(LANG_PARAM);
-  const query = params.toString();
-  const here = query ? `${pathname}?${query}` : pathname;
+  // This address without its ?lang= (LANG_PARAM; canonical-url.ts puts it last).
+  const here = pathname + search.replace(/[?&]lang=.*$/, "");
   return (
     <nav className="language-switch" aria-label={labels.pageLanguage}>
       <ul>
@@ -22,7 +19,6 @@ export function LanguageSwitch({ labels, language }: { labels: Labels; language:
             <Link
               to={withLanguage(here, option)}
               lang={LANG_TAG[option]}
-              hrefLang={LANG_TAG[option]}
               aria-current={option === language ? "true" : undefined}
             >
               {LANGUAGE_LABEL[option]}

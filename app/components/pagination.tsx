@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { withLanguage } from "#app/content/address-language.ts";
 import type { Labels } from "#app/content/labels.ts";
-import type { Language } from "#app/content/languages.ts";
+import { type Language, withLanguage } from "#app/content/languages.ts";
 
 export function Pagination({
   basePath,

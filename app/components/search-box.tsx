@@ -1,8 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
-import { LANG_PARAM, languageParamValue, withLanguage } from "#app/content/address-language.ts";
 import { SEARCH_PLACEHOLDER } from "#app/content/frame-font.ts";
 import type { Labels } from "#app/content/labels.ts";
-import type { Language } from "#app/content/languages.ts";
+import { LANG_PARAM, LANG_TAG, type Language, withLanguage } from "#app/content/languages.ts";
 import { checkSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/content/search-text.ts";
 
 /**
@@ -62,9 +61,7 @@ export function SearchBox({
         aria-invalid={message ? true : undefined}
         onChange={() => setMessage(null)}
       />
-      {language === "english" ? null : (
-        <input type="hidden" name={LANG_PARAM} value={languageParamValue(language) ?? ""} />
-      )}
+      {language === "english" ? null : <input type="hidden" name={LANG_PARAM} value={LANG_TAG[language]} />}
       <button type="submit" className="search-button" aria-label={labels.searchButton}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { useSite } from "#app/components/use-site.ts";
-import { withLanguage } from "#app/content/address-language.ts";
 import type { Labels } from "#app/content/labels.ts";
-import { type Language, savedPath } from "#app/content/languages.ts";
+import { type Language, savedPath, withLanguage } from "#app/content/languages.ts";
 
 export function SiteFooter({ year, labels, language }: { year: number; labels: Labels; language: Language }) {
   const { copyrightHolder, contact } = useSite();

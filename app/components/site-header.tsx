@@ -3,9 +3,8 @@ import { LanguageSwitch } from "#app/components/language-switch.tsx";
 import { SearchBox } from "#app/components/search-box.tsx";
 import { SocialIcon } from "#app/components/social-icon.tsx";
 import { useSite } from "#app/components/use-site.ts";
-import { withLanguage } from "#app/content/address-language.ts";
 import type { Labels } from "#app/content/labels.ts";
-import type { Language } from "#app/content/languages.ts";
+import { type Language, withLanguage } from "#app/content/languages.ts";
 
 // SPEC §2: the main menu. Home and Tags speak the page's language; each
 // language's own name is written in that language.

@@ -1,6 +1,7 @@
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
-import { addressAlternates, withLanguage } from "#app/content/address-language.ts";
+import { addressAlternates } from "#app/content/address-alternates.ts";
+import { withLanguage } from "#app/content/address-language.ts";
 import { labelsFor } from "#app/content/labels.ts";
 import { pagedPath, pageMeta } from "#app/content/seo.ts";
 import type { TermRouteData } from "#app/routes/term-route.server.ts";

@@ -2,16 +2,23 @@ import { useMemo } from "react";
 import { Link } from "react-router";
 import { GalleryTiles } from "#app/components/gallery-tiles.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
-import { addressAlternates, addressLanguage, withLanguage } from "#app/content/address-language.ts";
+import { addressAlternates } from "#app/content/address-alternates.ts";
+import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
 import { drawGallery, type Gallery, isGallerySlot } from "#app/content/gallery.ts";
 import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
-import { fill, HOME_LABELS } from "#app/content/page-labels.ts";
 import { toPostCard } from "#app/content/post-view.ts";
 import { originOf, pageMeta, summarize } from "#app/content/seo.ts";
-import { gallerySlotContext, randomContext, storeContext } from "#app/context.ts";
+import { gallerySlotContext, originContext, randomContext, storeContext } from "#app/context.ts";
 import { currentSite, type SiteConfig, siteOf } from "#app/site.ts";
 import type { Route } from "./+types/home";
+
+/** The home's own words in each language (decision 067), handed over by the loader (none in the browser's bundle). */
+const HOME_LABELS = {
+  english: { fromTheCollection: "From the collection", aboutTeacher: "about {name}" },
+  hindi: { fromTheCollection: "संग्रह से", aboutTeacher: "{name} के बारे में" },
+  marathi: { fromTheCollection: "संग्रहातून", aboutTeacher: "{name} यांच्याविषयी" },
+} satisfies Record<Language, Record<string, string>>;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const origin = originOf(matches);
@@ -22,11 +29,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       origin,
       title: `${siteOf(matches).name} · ${loaderData?.tagline ?? ""}`,
       description: summarize(loaderData?.about.teaser ?? ""),
-      path: withLanguage("/", language),
+      path: loaderData?.path ?? "/",
       language,
     }),
     // The home in its three languages (decision 067).
-    ...addressAlternates(origin, "/"),
+    ...(loaderData?.alternates ?? []),
   ];
 };
 
@@ -58,6 +65,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     pageLanguage,
     switchable: true,
+    // The canonical address and hreflang links made here: the code that makes them stays on the server.
+    path: withLanguage("/", pageLanguage),
+    alternates: addressAlternates(context.get(originContext), "/"),
+    words: HOME_LABELS[pageLanguage],
     hero: latest ? toPostCard(latest) : null,
     gallery,
     about: aboutIn(about, pageLanguage),
@@ -71,10 +82,9 @@ export function headers() {
 }
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
-  const { hero, about, pageLanguage } = loaderData;
-  const site = siteOf(matches);
+  const { hero, about, pageLanguage, words } = loaderData;
   const labels = labelsFor(pageLanguage);
-  const words = HOME_LABELS[pageLanguage];
+  const site = siteOf(matches);
   const gallery = useMemo(
     () => (isGallerySlot(loaderData.gallery) ? null : (JSON.parse(loaderData.gallery) as Gallery)),
     [loaderData.gallery],
@@ -112,7 +122,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         <p>{about.teaser}</p>
         <a href={about.readMoreUrl} className="button" target="_blank" rel="noopener noreferrer">
           {about.readMoreLabel}
-          <span className="visually-hidden"> {fill(words.aboutTeacher, { name: site.teacherName })}</span>
+          <span className="visually-hidden"> {words.aboutTeacher.replace("{name}", site.teacherName)}</span>
         </a>
       </section>
     </div>

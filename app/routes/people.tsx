@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { addressAlternates, addressLanguage, withLanguage } from "#app/content/address-language.ts";
+import { addressAlternates } from "#app/content/address-alternates.ts";
+import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
 import { labelsFor, quoteCount } from "#app/content/labels.ts";
 import { LANG_TAG } from "#app/content/languages.ts";
 import { nameLang, otherNames, personName, personPath } from "#app/content/people.ts";

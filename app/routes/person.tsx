@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
-import { addressAlternates, addressLanguage, withLanguage } from "#app/content/address-language.ts";
+import { addressAlternates } from "#app/content/address-alternates.ts";
+import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
 import { labelsFor, quoteCount } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
 import { otherNames, personName, personPath } from "#app/content/people.ts";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { PostScreen } from "#app/components/language-screen.tsx";
+import { addressAlternates } from "#app/content/address-alternates.ts";
 import {
-  addressAlternates,
   addressLanguage,
   sitePageSlug,
   sitePageVersion,

@@ -1,12 +1,34 @@
 import { Link } from "react-router";
-import { addressAlternates, addressLanguage, withLanguage } from "#app/content/address-language.ts";
+import { addressAlternates } from "#app/content/address-alternates.ts";
+import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
 import { labelsFor } from "#app/content/labels.ts";
-import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES } from "#app/content/languages.ts";
-import { TAGS_LABELS } from "#app/content/page-labels.ts";
+import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/tags";
+
+/** The page's words in each language (decision 067). */
+const TAGS_LABELS = {
+  english: {
+    title: "Tags",
+    description: "Every topic of the collection, in English, Hindi and Marathi, with its number of quotes.",
+    byPeople: "Quotes by who said them:",
+    noTags: "No tags yet.",
+  },
+  hindi: {
+    title: "टैग",
+    description: "संग्रह के सभी विषय, अंग्रेज़ी, हिंदी और मराठी में, हर विषय की सूक्तियों की संख्या के साथ।",
+    byPeople: "कहने वालों के अनुसार सूक्तियाँ:",
+    noTags: "अभी कोई टैग नहीं।",
+  },
+  marathi: {
+    title: "टॅग",
+    description: "संग्रहातील सर्व विषय, इंग्रजी, हिंदी आणि मराठीत, प्रत्येक विषयाच्या सुविचारांच्या संख्येसह.",
+    byPeople: "ज्यांनी सांगितले त्यांच्यानुसार सुविचार:",
+    noTags: "अजून कोणताही टॅग नाही.",
+  },
+} satisfies Record<Language, Record<string, string>>;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const language = loaderData?.pageLanguage ?? "english";

@@ -24,10 +24,14 @@ test("/english/home downloads only the frame's Devanagari subset, and its menu's
   await page.goto(`${env.server.url}/english/home`);
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => document.fonts.ready);
-  await expect.poll(() => fonts.some((font) => font.name.startsWith("noto-sans-devanagari-frame-700"))).toBe(true);
+  await expect
+    .poll(() => fonts.some((font) => font.name.startsWith("noto-sans-devanagari-frame-700")))
+    .toBe(true);
   expect(fonts.map((font) => font.name).filter((name) => name.includes("devanagari-devanagari"))).toEqual([]);
   const total = fonts.reduce((sum, font) => sum + font.bytes, 0);
-  console.log(`/english/home fonts: ${fonts.map((font) => `${font.name} ${font.bytes}`).join(", ")}; total ${total} bytes`);
+  console.log(
+    `/english/home fonts: ${fonts.map((font) => `${font.name} ${font.bytes}`).join(", ")}; total ${total} bytes`,
+  );
   // The menu's Devanagari words measure as the whole face draws them: the subset holds their glyphs and shaping.
   const widths = await page.evaluate(async () => {
     const rule = [...document.styleSheets]
@@ -40,25 +44,25 @@ test("/english/home downloads only the frame's Devanagari subset, and its menu's
     if (!src) return null;
     const full = new FontFace("Sukti Test Full Devanagari", `url(${src})`, { weight: "700" });
     document.fonts.add(await full.load());
-    return [...document.querySelectorAll<HTMLElement>(".main-menu a[lang='hi'], .main-menu a[lang='mr']")].map(
-      (link) => {
-        const style = getComputedStyle(link);
-        const range = document.createRange();
-        range.selectNodeContents(link);
-        const shown = range.getBoundingClientRect().width;
-        const probe = document.createElement("span");
-        probe.textContent = link.textContent;
-        probe.style.font = `700 ${style.fontSize} "Sukti Test Full Devanagari"`;
-        probe.style.position = "absolute";
-        document.body.append(probe);
-        const expected = probe.getBoundingClientRect().width;
-        probe.remove();
-        const frame = [...document.fonts].some(
-          (face) => face.family.replace(/"/g, "") === "Noto Sans Devanagari Frame" && face.status === "loaded",
-        );
-        return { text: link.textContent, shown, expected, frame };
-      },
-    );
+    return [
+      ...document.querySelectorAll<HTMLElement>(".main-menu a[lang='hi'], .main-menu a[lang='mr']"),
+    ].map((link) => {
+      const style = getComputedStyle(link);
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      const shown = range.getBoundingClientRect().width;
+      const probe = document.createElement("span");
+      probe.textContent = link.textContent;
+      probe.style.font = `700 ${style.fontSize} "Sukti Test Full Devanagari"`;
+      probe.style.position = "absolute";
+      document.body.append(probe);
+      const expected = probe.getBoundingClientRect().width;
+      probe.remove();
+      const frame = [...document.fonts].some(
+        (face) => face.family.replace(/"/g, "") === "Noto Sans Devanagari Frame" && face.status === "loaded",
+      );
+      return { text: link.textContent, shown, expected, frame };
+    });
   });
   expect(widths).not.toBeNull();
   expect(widths?.length).toBe(2);

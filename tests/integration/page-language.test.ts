@@ -3,8 +3,8 @@
 // Hindi and Marathi at ?lang=hi and ?lang=mr, each its own cached page with
 // the same cache tags, linked by reciprocal hreflang alternates.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { getHtml, hrefs } from "#tests/support/html.ts";
 import { warm } from "#tests/support/cache-pages.ts";
+import { getHtml, hrefs } from "#tests/support/html.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 const PUBLIC_URL = "http://quotes.example";
@@ -57,8 +57,14 @@ test("each page of no language answers in the three languages: lang, its words, 
       expect(doc.querySelector(page.selector)?.text, url).toContain(page.words[i]);
       const switcher = doc.querySelector(".language-switch");
       expect(switcher?.getAttribute("aria-label"), url).toBe(version.switchLabel);
-      expect(hrefs(doc, ".language-switch a"), url).toEqual([page.path, `${page.path}?lang=hi`, `${page.path}?lang=mr`]);
-      expect(doc.querySelector(".language-switch a[aria-current]")?.getAttribute("lang"), url).toBe(version.lang);
+      expect(hrefs(doc, ".language-switch a"), url).toEqual([
+        page.path,
+        `${page.path}?lang=hi`,
+        `${page.path}?lang=mr`,
+      ]);
+      expect(doc.querySelector(".language-switch a[aria-current]")?.getAttribute("lang"), url).toBe(
+        version.lang,
+      );
       // The frame's links to pages of no language carry the language.
       expect(doc.querySelector(".main-menu a")?.getAttribute("href"), url).toBe(`/${version.query}`);
       expect(hrefs(doc, ".site-footer a"), url).toContain(`/post/privacy-policy${version.query}`);
@@ -128,7 +134,9 @@ test("the home's h1 is the site's name and the newest post's title heads the her
     const { doc } = await getHtml(`${server.url}/${version.query}`);
     expect(doc.querySelectorAll("h1").map((h1) => h1.text)).toEqual(["Sukti"]);
     expect(doc.querySelector("#hero-title")?.tagName).toBe("H2");
-    expect(doc.querySelector(".hero-kicker")?.text).toBe(["Latest", "नवीनतम", "नवीनतम"][VERSIONS.indexOf(version)]);
+    expect(doc.querySelector(".hero-kicker")?.text).toBe(
+      ["Latest", "नवीनतम", "नवीनतम"][VERSIONS.indexOf(version)],
+    );
   }
   const hindi = await getHtml(`${server.url}/?lang=hi`);
   expect(hindi.doc.querySelector("#about-title")?.text).toBe("परिचय");

@@ -193,7 +193,14 @@ test("hreflang alternates (en, hi, mr, x-default) link the language homes, and e
     expect(alternates(doc), path).toEqual(expected);
   }
   // The home, /tags, /people, site pages, a person of quotes in several languages: ?lang= versions.
-  const languageLess = ["/", "/tags", "/post/privacy-policy", "/post/terms-conditions", "/people", "/people/kabir"];
+  const languageLess = [
+    "/",
+    "/tags",
+    "/post/privacy-policy",
+    "/post/terms-conditions",
+    "/people",
+    "/people/kabir",
+  ];
   for (const path of languageLess) {
     const { doc } = await getHtml(`${server.url}${path}`);
     expect(alternates(doc), path).toEqual([

@@ -1,37 +1,10 @@
 import type { Language } from "#app/content/languages.ts";
 
 /**
- * The words of the pages that belong to no language (the home, /tags, search),
- * in the language their address names (decision 067). Apart from labels.ts,
- * which every page's frame carries, so each route's chunk holds only its own.
+ * The search page's words, in the language its address names (decision 067).
+ * Apart from labels.ts, which every page's frame carries, so only the search
+ * route's chunk holds them.
  */
-export const HOME_LABELS = {
-  english: { fromTheCollection: "From the collection", aboutTeacher: "about {name}" },
-  hindi: { fromTheCollection: "संग्रह से", aboutTeacher: "{name} के बारे में" },
-  marathi: { fromTheCollection: "संग्रहातून", aboutTeacher: "{name} यांच्याविषयी" },
-} satisfies Record<Language, Record<string, string>>;
-
-export const TAGS_LABELS = {
-  english: {
-    title: "Tags",
-    description: "Every topic of the collection, in English, Hindi and Marathi, with its number of quotes.",
-    byPeople: "Quotes by who said them:",
-    noTags: "No tags yet.",
-  },
-  hindi: {
-    title: "टैग",
-    description: "संग्रह के सभी विषय, अंग्रेज़ी, हिंदी और मराठी में, हर विषय की सूक्तियों की संख्या के साथ।",
-    byPeople: "कहने वालों के अनुसार सूक्तियाँ:",
-    noTags: "अभी कोई टैग नहीं।",
-  },
-  marathi: {
-    title: "टॅग",
-    description: "संग्रहातील सर्व विषय, इंग्रजी, हिंदी आणि मराठीत, प्रत्येक विषयाच्या सुविचारांच्या संख्येसह.",
-    byPeople: "ज्यांनी सांगितले त्यांच्यानुसार सुविचार:",
-    noTags: "अजून कोणताही टॅग नाही.",
-  },
-} satisfies Record<Language, Record<string, string>>;
-
 export const SEARCH_LABELS = {
   english: {
     title: "Search",
