@@ -34,7 +34,8 @@ for (const weight of [400, 700]) {
   console.log(`${output}: ${statSync(output).size} bytes`);
 }
 const css = readFileSync(CSS, "utf8");
-const range = `unicode-range: ${frameUnicodeRange()}; /* frame-font */`;
-const updated = css.replace(/unicode-range: [^;]*; \/\* frame-font \*\//g, range);
+// Written as Biome formats it (npx biome check --write app/styles/fonts.css after a change).
+const range = `unicode-range:\n    ${frameUnicodeRange()}; /* frame-font */`;
+const updated = css.replace(/unicode-range:\s*[^;]*; \/\* frame-font \*\//g, range);
 writeFileSync(CSS, updated);
 console.log(`${CSS}: ${range}`);

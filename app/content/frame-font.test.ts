@@ -8,7 +8,9 @@ const STYLES = path.resolve(import.meta.dirname, "../styles");
 test("the frame font's unicode-range is every Devanagari letter of the frame's words (else: npx tsx scripts/make-frame-font.ts)", () => {
   expect(frameDevanagari().join("")).toContain("ह");
   const css = readFileSync(path.join(STYLES, "fonts.css"), "utf8");
-  const ranges = [...css.matchAll(/unicode-range: ([^;]*); \/\* frame-font \*\//g)].map((match) => match[1]);
+  const ranges = [...css.matchAll(/unicode-range:\s*([^;]*); \/\* frame-font \*\//g)].map((match) =>
+    match[1]?.replace(/\s+/g, " ").trim(),
+  );
   expect(ranges).toEqual([frameUnicodeRange(), frameUnicodeRange()]);
   for (const weight of [400, 700]) {
     // A few KB, not the whole face's ~50 KB.
