@@ -123,7 +123,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </q>
         {page > 1 ? ` · ${labels.page} ${page}` : ""}
       </h1>
-      <p className="search-count">{countLine(loaderData.pageLanguage, total, totalCapped)}</p>
+      <p className="search-count" data-total={total}>
+        {countLine(loaderData.pageLanguage, total, totalCapped)}
+      </p>
       {cut ? (
         <p role="status" className="notice">
           {fill(words.cut, { max: SEARCH_MAX_LENGTH })}
