@@ -20,7 +20,15 @@ import { TextSizeScript } from "#app/components/text-size-script.tsx";
 import { useSite } from "#app/components/use-site.ts";
 import { yearIn } from "#app/content/daily.ts";
 import { labelsFor } from "#app/content/labels.ts";
-import { isLanguage, LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
+import {
+  addressLanguage,
+  isLanguage,
+  LANG_TAG,
+  LANGUAGE_LABEL,
+  LANGUAGES,
+  type Language,
+  withLanguage,
+} from "#app/content/languages.ts";
 import { requestIdContext } from "#app/context.ts";
 import { currentSite, publicSite } from "#app/site.ts";
 import type { Route } from "./+types/root";
@@ -53,17 +61,22 @@ function FeedLinks({ name }: { name: string }) {
 /**
  * The page's language: the deepest route whose loader names one
  * (`pageLanguage`); on an error page, which has no loader data, the language
- * its address starts with (/hindi/…, /marathi/…).
+ * its address starts with (/hindi/…, /marathi/…); on a page of no language,
+ * the one its address names (?lang=, decision 067). `switchable`: the page
+ * has no language of its own, so the header offers the three.
  */
-function usePageLanguage(): Language {
+function usePageLanguage(): { language: Language; switchable: boolean } {
   const matches = useMatches();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const value = (matches[i]?.loaderData as { pageLanguage?: unknown } | undefined)?.pageLanguage;
-    if (isLanguage(value)) return value;
+    const data = matches[i]?.loaderData as { pageLanguage?: unknown; switchable?: unknown } | undefined;
+    if (isLanguage(data?.pageLanguage))
+      return { language: data.pageLanguage, switchable: data.switchable === true };
   }
+  // An error page (a 404): its address's language, or the one its ?lang= names.
   const first = pathname.split("/")[1];
-  return isLanguage(first) ? first : "english";
+  if (isLanguage(first)) return { language: first, switchable: false };
+  return { language: addressLanguage(search), switchable: true };
 }
 
 /**
@@ -88,7 +101,7 @@ function useFocusOnNavigation() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const language = usePageLanguage();
+  const { language, switchable } = usePageLanguage();
   const labels = labelsFor(language);
   const rootData = useRouteLoaderData<typeof loader>("root");
   const site = useSite();
@@ -119,7 +132,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           {labels.skipToContent}
         </a>
-        <SiteHeader labels={labels} />
+        <SiteHeader labels={labels} language={language} switchable={switchable} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
@@ -139,7 +152,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
   const site = useSite();
-  const labels = labelsFor(usePageLanguage());
+  const { language } = usePageLanguage();
+  const labels = labelsFor(language);
   if (!notFound && import.meta.env.DEV) console.error(error);
   const title = notFound ? labels.notFoundTitle : labels.errorTitle;
   return (
@@ -153,7 +167,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </p>
       ) : null}
       <p>
-        <a href="/">{labels.goHome}</a>
+        <a href={withLanguage("/", language)}>{labels.goHome}</a>
       </p>
     </section>
   );

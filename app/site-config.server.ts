@@ -68,6 +68,19 @@ const SiteSchema = z.strictObject({
       teaser: text(2000),
       readMoreUrl: httpUrl,
       readMoreLabel: text(60),
+      /** The box on the home in Hindi and in Marathi (/?lang=hi, /?lang=mr, decision 067); a key left out is the one above. */
+      hindi: z
+        .strictObject(
+          { heading: text(60).optional(), teaser: text(2000).optional(), readMoreLabel: text(60).optional() },
+          TABLE,
+        )
+        .optional(),
+      marathi: z
+        .strictObject(
+          { heading: text(60).optional(), teaser: text(2000).optional(), readMoreLabel: text(60).optional() },
+          TABLE,
+        )
+        .optional(),
     },
     TABLE,
   ),

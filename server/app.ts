@@ -75,6 +75,8 @@ export interface AppOptions {
 }
 
 const SEARCH_WITH_TEXT = /^\/search\/[^/?]/;
+/** The home's addresses (canonical): English, Hindi, Marathi (decision 067). */
+const HOME = /^\/(?:\?lang=(?:hi|mr))?$/;
 const SLASH = 0x2f;
 const ABSOLUTE_FORM = /^https?:\/\/([^/?#@\s]+)([/?][^#]*)?$/i;
 
@@ -393,8 +395,9 @@ export function createApp({
       const cacheable = fresh && target.cacheable;
       const hit = cacheable ? caches.lookup(origin, target) : null;
       let page: RenderedPage | null = hit?.page ?? null;
-      if (!page && homePage && fresh && target.url === "/") {
-        page = await homePage(req, { origin, day: today(), requestId });
+      // The home in each language (/, /?lang=hi, /?lang=mr: decision 067) has a template of its own.
+      if (!page && homePage && fresh && HOME.test(target.url)) {
+        page = await homePage(req, { origin, day: today(), requestId, url: target.url });
       }
       if (!page) {
         const controller = new AbortController();

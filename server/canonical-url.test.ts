@@ -123,3 +123,19 @@ test("oEmbed keeps the address, format and size asked about, in one order, with 
     search: false,
   });
 });
+
+test("a page of no language keeps ?lang=hi|mr (decision 067); English and the language routes have none", () => {
+  expect(canonicalUrl("/?lang=hi&utm_source=x").url).toBe("/?lang=hi");
+  expect(canonicalUrl("/tags?lang=mr").url).toBe("/tags?lang=mr");
+  expect(canonicalUrl("/tags?lang=en").url).toBe("/tags");
+  expect(canonicalUrl("/tags?lang=fr").url).toBe("/tags");
+  expect(canonicalUrl("/people/kabir?lang=hi&page=2").url).toBe("/people/kabir?page=2&lang=hi");
+  expect(canonicalUrl("/search?q=prem&lang=hi").url).toBe("/search?q=prem&lang=hi");
+  expect(canonicalUrl("/post/privacy-policy?lang=mr").url).toBe("/post/privacy-policy?lang=mr");
+  expect(canonicalUrl("/no/such/page?lang=hi").url).toBe("/no/such/page?lang=hi");
+  expect(canonicalUrl("/_root.data?lang=hi").url).toBe("/_root.data?lang=hi");
+  expect(canonicalUrl("/hindi/home?lang=mr").url).toBe("/hindi/home");
+  expect(canonicalUrl("/english/some-post?lang=hi").url).toBe("/english/some-post");
+  expect(canonicalUrl("/saved/hindi?lang=mr").url).toBe("/saved/hindi");
+  expect(canonicalUrl("/sitemap.xml?lang=hi").url).toBe("/sitemap.xml");
+});

@@ -1,10 +1,14 @@
 // The address a page is rendered and cached under. A visitor's query string
 // and percent-encoding must not mint new pages: only the parameters a route
 // reads survive (?page= on paginated lists, ?q= on the search form,
-// ?language= on searches when it names a language, ?download on share images), and each path segment is written one way.
+// ?language= on searches when it names a language, ?download on share images,
+// ?lang=hi|mr on pages of no language of their own, decision 067), and each
+// path segment is written one way.
 // Anything else (utm_source, fbclid, ?page= on a post) is ignored.
 // React Router's own requests keep theirs: /__manifest passes through, and a
 // page's data (/x.data) keeps ?_routes= and ?index, cached only without them.
+
+import { isLanguageLessPath, keptLanguageParam, LANG_PARAM } from "#app/content/address-language.ts";
 
 const PAGINATED = /^\/(?:(?:english|hindi|marathi)\/home|(?:tag|category|people)\/[^/]+|search\/.+)\/?$/;
 /** oEmbed answers: one per address and size asked about, so they share the searches' cache too. */
@@ -17,6 +21,7 @@ const KEPT: [RegExp, ...string[]][] = [
   [OEMBED, "url", "format", "maxwidth", "maxheight"],
   [/^\/api\/v1\/(?:today|random)\/?$/i, "language"],
 ];
+
 const SEARCH = /^\/search(?:\/|$)/;
 /** A search's filter on results (decision 065): one language, or none (all), never another value. */
 const RESULTS_LANGUAGE = /^(?:english|hindi|marathi)$/;
@@ -41,8 +46,9 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
   const data = path.endsWith(".data");
   const page = data ? path.slice(0, -".data".length) : path;
   const kept = new URLSearchParams();
-  const language = SEARCH.test(page) ? params.get("language") : null;
-  if (language !== null && RESULTS_LANGUAGE.test(language)) kept.set("language", language);
+  const resultsLanguage = SEARCH.test(page) ? params.get("language") : null;
+  if (resultsLanguage !== null && RESULTS_LANGUAGE.test(resultsLanguage))
+    kept.set("language", resultsLanguage);
   for (const [pattern, ...names] of KEPT) {
     if (!pattern.test(page)) continue;
     for (const name of names) {
@@ -52,6 +58,9 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
     }
     break;
   }
+  // The language a language-less page is shown in (decision 067): English is the bare address.
+  const language = isLanguageLessPath(page) ? keptLanguageParam(params.get(LANG_PARAM)) : null;
+  if (language !== null) kept.set(LANG_PARAM, language);
   let internal = false;
   if (data) {
     for (const name of ["_routes", "index"]) {

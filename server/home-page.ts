@@ -80,7 +80,7 @@ export interface HomePage {
    */
   (
     req: RenderRequest,
-    target: { origin: string; day: string; requestId: string },
+    target: { origin: string; day: string; requestId: string; url?: string },
   ): Promise<RenderedPage | null>;
   /** A write changed these tags (decision 057): a template showing one is dropped (removal) or refreshed. */
   invalidate(tags: ReadonlySet<string>, removal: boolean): void;
@@ -101,46 +101,56 @@ export function createHomePage({
   randomForRequest,
   removals = () => 0,
 }: HomePageOptions): HomePage {
-  /** One template per origin (loopback hosts differ by port), a few at most; null when the page did not cut. */
+  /**
+   * One template per origin (loopback hosts differ by port) and address (/,
+   * /?lang=hi, /?lang=mr: decision 067), a few at most; null when the page did not cut.
+   */
   const templates = new Map<string, Kept>();
-  /** The render under way per origin: one at a time, however many visitors ask. */
+  /** The render under way per origin and address: one at a time, however many visitors ask. */
   const pending = new Map<string, Promise<Template | null | undefined>>();
 
-  /** Renders the origin's template and keeps it; undefined when the render failed (an error page) or crossed a removal. */
-  function make(req: RenderRequest, origin: string, day: string, requestId: string) {
-    let making = pending.get(origin);
+  /** Renders the template of an origin's address and keeps it; undefined when the render failed (an error page) or crossed a removal. */
+  function make(req: RenderRequest, origin: string, url: string, day: string, requestId: string) {
+    const key = `${origin} ${url}`;
+    let making = pending.get(key);
     if (making) return making;
     const slot = `${GALLERY_SLOT_PREFIX}${randomBytes(12).toString("hex")}`;
     const before = removals();
-    making = render(req, { url: "/", origin, requestId, gallerySlot: slot })
+    making = render(req, { url, origin, requestId, gallerySlot: slot })
       .then((rendered) => {
         // A failed render (an error page) is tried again by the next request.
         if (rendered.page.status !== 200 || removals() !== before) return undefined;
         const template = cutTemplate(rendered, slot);
         if (templates.size >= 16) templates.clear();
-        templates.set(origin, { day, template, tags: rendered.page.tags ?? [ALL_TAG], stale: false });
+        templates.set(key, { day, template, tags: rendered.page.tags ?? [ALL_TAG], stale: false });
         return template;
       })
-      .finally(() => pending.delete(origin));
-    pending.set(origin, making);
+      .finally(() => pending.delete(key));
+    pending.set(key, making);
     return making;
   }
 
-  async function templateFor(req: RenderRequest, origin: string, day: string, requestId: string) {
-    const known = templates.get(origin);
+  async function templateFor(
+    req: RenderRequest,
+    origin: string,
+    url: string,
+    day: string,
+    requestId: string,
+  ) {
+    const known = templates.get(`${origin} ${url}`);
     if (known && known.day === day && !known.stale) return known.template;
     if (known) {
       // Changed content or a new day: this visitor gets the template as it was while one render replaces it.
-      make({ headers: {} }, origin, day, requestId).catch(() => {
+      make({ headers: {} }, origin, url, day, requestId).catch(() => {
         // Tried again by the next request.
       });
       return known.template;
     }
-    return (await make(req, origin, day, requestId)) ?? null;
+    return (await make(req, origin, url, day, requestId)) ?? null;
   }
 
-  const homePage = async function homePage(req, { origin, day, requestId }) {
-    const template = await templateFor(req, origin, day, requestId);
+  const homePage = async function homePage(req, { origin, day, requestId, url = "/" }) {
+    const template = await templateFor(req, origin, url, day, requestId);
     if (!template) return null;
     const gallery = await drawGallery(store, randomForRequest());
     const data = inScriptString(JSON.stringify(gallery));
@@ -163,9 +173,9 @@ export function createHomePage({
     };
   } as HomePage;
   homePage.invalidate = (tags, removal) => {
-    for (const [origin, kept] of templates) {
+    for (const [key, kept] of templates) {
       if (!tags.has(ALL_TAG) && !kept.tags.some((tag) => tags.has(tag))) continue;
-      if (removal) templates.delete(origin);
+      if (removal) templates.delete(key);
       else kept.stale = true;
     }
   };

@@ -137,10 +137,22 @@ describe("what a response counts as", () => {
       classify("/post/privacy-policy.data", "", data(200, '["kind","page","pageLanguage","english"]')),
     ).toMatchObject({ pageKind: "page:privacy-policy", post: null });
     expect(
-      classify("/search/Love%20Truth", "", html("en", '<p class="search-count">1,204 quotes found</p>')),
+      classify(
+        "/search/Love%20Truth",
+        "",
+        html("en", '<p class="search-count" data-total="1204">1,204 quotes found</p>'),
+      ),
+    ).toMatchObject({ pageKind: "search", search: { text: "love truth", results: 1204 } });
+    // In Hindi (?lang=hi, decision 067) the count is the same number.
+    expect(
+      classify(
+        "/search/Love%20Truth",
+        "lang=hi",
+        html("hi", '<p class="search-count" data-total="1204">1,204 सूक्तियाँ मिलीं</p>'),
+      ),
     ).toMatchObject({ pageKind: "search", search: { text: "love truth", results: 1204 } });
     expect(
-      classify("/search/zz", "", html("en", '<p class="search-count">No quotes found</p>')),
+      classify("/search/zz", "", html("en", '<p class="search-count" data-total="0">No quotes found</p>')),
     ).toMatchObject({
       search: { text: "zz", results: 0 },
     });

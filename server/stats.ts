@@ -78,7 +78,8 @@ const LANG_OF_TAG: Record<string, Language> = Object.fromEntries(
 );
 const HTML_LANG = /<html[^>]*\slang="([a-z-]+)"/;
 const CANONICAL = /<link rel="canonical" href="[^"]*?\/(english|hindi|marathi)\/([^"/?#]+)"/;
-const SEARCH_COUNT = /class="search-count">(No quotes|(?:More than )?([\d,]+) quotes?) found</;
+/** The results line's count, whatever the page's language (?lang=, decision 067). */
+const SEARCH_COUNT = /class="search-count" data-total="(\d+)"/;
 const FEED = /^\/(?:(english|hindi|marathi)|people\/([^/]+))\/feed\.xml$/;
 const SHARE = /^\/share\/(english|hindi|marathi)\/[^/]+\/([^/]+)\.jpg$/;
 
@@ -151,7 +152,7 @@ export function classify(path: string, query: string, page: RenderedPage): Count
   };
   const results = () => {
     const count = SEARCH_COUNT.exec(page.body.toString("utf8"));
-    return count?.[2] ? Number(count[2].replaceAll(",", "")) : 0;
+    return count?.[1] ? Number(count[1]) : 0;
   };
   return pageOf(path, query, language, canonical, results);
 }

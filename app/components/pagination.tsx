@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Labels } from "#app/content/labels.ts";
+import { type Language, withLanguage } from "#app/content/languages.ts";
 
 export function Pagination({
   basePath,
@@ -8,6 +9,7 @@ export function Pagination({
   hasNext,
   labels,
   pageHref,
+  language = "english",
 }: {
   basePath: string;
   /** The address of page n, when it is more than basePath?page=n (a search's filter on results). */
@@ -17,9 +19,12 @@ export function Pagination({
   pageCount?: number;
   hasNext: boolean;
   labels: Labels;
+  /** On a page of no language: the language its address names, kept page to page (decision 067). */
+  language?: Language;
 }) {
   if (page === 1 && !hasNext) return null;
-  const href = pageHref ?? ((n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`));
+  const href = (n: number) =>
+    withLanguage(pageHref ? pageHref(n) : n === 1 ? basePath : `${basePath}?page=${n}`, language);
   return (
     <nav className="pagination" aria-label={labels.page}>
       {page > 1 ? (

@@ -1,5 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { SEARCH_PLACEHOLDER } from "#app/content/frame-font.ts";
 import type { Labels } from "#app/content/labels.ts";
+import { LANG_PARAM, LANG_TAG, type Language, withLanguage } from "#app/content/languages.ts";
 import { checkSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/content/search-text.ts";
 
 /** Whether a pointer is down (undefined: not watched yet, until a message first shows). */
@@ -16,7 +18,16 @@ function trackPresses() {
  * SPEC §2: Enter or the magnifier loads /search/{text} as a whole new page.
  * Without JavaScript the form GETs /search?q=…, which the server redirects.
  */
-export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string; labels: Labels }) {
+export function SearchBox({
+  defaultValue = "",
+  labels,
+  language = "english",
+}: {
+  defaultValue?: string;
+  labels: Labels;
+  /** Results come in the page's language (?lang=, decision 067). */
+  language?: Language;
+}) {
   const [message, setMessage] = useState<string | null>(null);
   const id = useId();
   const messageId = `${id}-message`;
@@ -55,7 +66,7 @@ export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string
       return;
     }
     setMessage(null);
-    window.location.assign(searchPath(result.text));
+    window.location.assign(withLanguage(searchPath(result.text), language));
   }
 
   return (
@@ -70,7 +81,7 @@ export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string
         type="search"
         name="q"
         defaultValue={defaultValue}
-        placeholder="Search · खोजें · शोधा"
+        placeholder={SEARCH_PLACEHOLDER}
         autoComplete="off"
         enterKeyHint="search"
         aria-describedby={message ? messageId : undefined}
@@ -78,6 +89,7 @@ export function SearchBox({ defaultValue = "", labels }: { defaultValue?: string
         onChange={() => setMessage(null)}
         onBlur={onBlur}
       />
+      {language === "english" ? null : <input type="hidden" name={LANG_PARAM} value={LANG_TAG[language]} />}
       <button type="submit" className="search-button" aria-label={labels.searchButton}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />

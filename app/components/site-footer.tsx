@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useSite } from "#app/components/use-site.ts";
 import type { Labels } from "#app/content/labels.ts";
-import { type Language, savedPath } from "#app/content/languages.ts";
+import { type Language, savedPath, withLanguage } from "#app/content/languages.ts";
 
 export function SiteFooter({ year, labels, language }: { year: number; labels: Labels; language: Language }) {
   const { copyrightHolder, contact } = useSite();
@@ -15,11 +15,12 @@ export function SiteFooter({ year, labels, language }: { year: number; labels: L
         <li>
           <Link to={savedPath(language)}>{labels.savedQuotes}</Link>
         </li>
+        {/* The site pages in the page's language (decision 067). */}
         <li>
-          <Link to="/post/privacy-policy">{labels.privacyPolicy}</Link>
+          <Link to={withLanguage("/post/privacy-policy", language)}>{labels.privacyPolicy}</Link>
         </li>
         <li>
-          <Link to="/post/terms-conditions">{labels.terms}</Link>
+          <Link to={withLanguage("/post/terms-conditions", language)}>{labels.terms}</Link>
         </li>
         {/* SITE_CONFIG's contact link, when it has one (decision 055): a mail address or a page. */}
         {contact ? (

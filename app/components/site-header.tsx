@@ -1,8 +1,10 @@
 import { Link, NavLink, useMatches } from "react-router";
+import { LanguageSwitch } from "#app/components/language-switch.tsx";
 import { SearchBox } from "#app/components/search-box.tsx";
 import { SocialIcon } from "#app/components/social-icon.tsx";
 import { useSite } from "#app/components/use-site.ts";
 import type { Labels } from "#app/content/labels.ts";
+import { type Language, withLanguage } from "#app/content/languages.ts";
 
 // SPEC §2: the main menu. Home and Tags speak the page's language; each
 // language's own name is written in that language.
@@ -16,7 +18,17 @@ function menu(labels: Labels) {
   ];
 }
 
-export function SiteHeader({ labels }: { labels: Labels }) {
+export function SiteHeader({
+  labels,
+  language,
+  switchable,
+}: {
+  labels: Labels;
+  /** The page's language: the frame's links to pages of no language carry it (decision 067). */
+  language: Language;
+  /** The page has no language of its own: the header offers the three. */
+  switchable: boolean;
+}) {
   // On a results page the box keeps the words searched, ready to refine.
   const searched = useMatches().find((match) => match.id === "routes/search")?.loaderData as
     | { text?: string }
@@ -26,7 +38,11 @@ export function SiteHeader({ labels }: { labels: Labels }) {
   return (
     <header className="site-header">
       <div className="site-header-top">
-        <Link to="/" className="site-logo" aria-label={`${site.name}, ${labels.home}`}>
+        <Link
+          to={withLanguage("/", language)}
+          className="site-logo"
+          aria-label={`${site.name}, ${labels.home}`}
+        >
           <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} />
           <span className="site-name">{site.name}</span>
         </Link>
@@ -40,19 +56,26 @@ export function SiteHeader({ labels }: { labels: Labels }) {
           ))}
         </ul>
         {/* After the social links in the page as on the screen: tab order follows what is seen. */}
-        <SearchBox key={text} defaultValue={text} labels={labels} />
+        <SearchBox key={text} defaultValue={text} labels={labels} language={language} />
       </div>
       <nav className="main-menu" aria-label={labels.mainMenu}>
         <ul>
           {menu(labels).map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.end} lang={item.lang} prefetch="intent">
+              <NavLink
+                to={item.lang ? item.to : withLanguage(item.to, language)}
+                end={item.end}
+                lang={item.lang}
+                prefetch="intent"
+              >
                 {item.label}
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
+      {/* Decision 067: the language switch, in an element of its own. */}
+      {switchable ? <LanguageSwitch labels={labels} language={language} /> : null}
     </header>
   );
 }

@@ -1,5 +1,7 @@
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
+import { addressAlternates } from "#app/content/address-alternates.ts";
+import { withLanguage } from "#app/content/address-language.ts";
 import { labelsFor } from "#app/content/labels.ts";
 import { pagedPath, pageMeta } from "#app/content/seo.ts";
 import type { TermRouteData } from "#app/routes/term-route.server.ts";
@@ -14,7 +16,13 @@ export function TermScreen({ data }: { data: TermRouteData }) {
         {data.page > 1 ? ` · ${labels.page} ${data.page}` : ""}
       </h1>
       <PostGrid posts={data.posts} emptyText={labels.noPosts} />
-      <Pagination basePath={data.basePath} page={data.page} hasNext={data.hasNext} labels={labels} />
+      <Pagination
+        basePath={data.basePath}
+        page={data.page}
+        hasNext={data.hasNext}
+        labels={labels}
+        language={data.switchable ? data.pageLanguage : "english"}
+      />
     </section>
   );
 }
@@ -29,7 +37,7 @@ export function termMeta(data: TermRouteData | undefined, origin: string, site: 
     origin,
     title: `${data.term.name}${page} · ${labels[data.term.kind]} · ${site.name}`,
     description: `Quotes ${noun} “${data.term.name}” on ${site.name}, newest first${page}.`,
-    path: pagedPath(data.basePath, data.page),
+    path: withLanguage(pagedPath(data.basePath, data.page), data.switchable ? data.pageLanguage : "english"),
     language: data.pageLanguage,
-  });
+  }).concat(data.switchable ? addressAlternates(origin, pagedPath(data.basePath, data.page)) : []);
 }

@@ -70,6 +70,8 @@ export const LABELS = {
     playbackSpeed: "Speed",
     // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
     savedQuotes: "Saved quotes",
+    // The language switch on pages of no language (decision 067).
+    pageLanguage: "Language",
   },
   hindi: {
     readIn: "इन भाषाओं में भी पढ़ें",
@@ -139,6 +141,8 @@ export const LABELS = {
     playbackSpeed: "गति",
     // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
     savedQuotes: "सहेजी गई सूक्तियाँ",
+    // The language switch on pages of no language (decision 067).
+    pageLanguage: "भाषा",
   },
   marathi: {
     readIn: "या भाषांमध्येही वाचा",
@@ -208,6 +212,8 @@ export const LABELS = {
     playbackSpeed: "वेग",
     // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
     savedQuotes: "जतन केलेले सुविचार",
+    // The language switch on pages of no language (decision 067).
+    pageLanguage: "भाषा",
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -1,22 +1,30 @@
 import { Link } from "react-router";
+import { addressAlternates } from "#app/content/address-alternates.ts";
+import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
 import { labelsFor, quoteCount } from "#app/content/labels.ts";
+import { LANG_TAG } from "#app/content/languages.ts";
 import { nameLang, otherNames, personName, personPath } from "#app/content/people.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/people";
 
-const labels = labelsFor("english");
-
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    siteName: siteOf(matches).name,
-    origin: originOf(matches),
-    title: `${labels.people} · ${siteOf(matches).name}`,
-    description: labels.peopleIntro,
-    path: "/people",
-    language: "english",
-  });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const language = loaderData?.pageLanguage ?? "english";
+  const labels = labelsFor(language);
+  return [
+    ...pageMeta({
+      siteName: siteOf(matches).name,
+      origin: originOf(matches),
+      title: `${labels.people} · ${siteOf(matches).name}`,
+      description: labels.peopleIntro,
+      path: withLanguage("/people", language),
+      language,
+    }),
+    // A page of no language, in the three (decision 067).
+    ...addressAlternates(originOf(matches), "/people"),
+  ];
+};
 
 const latinFirst = new Intl.Collator(["en", "hi", "mr"], { sensitivity: "base", numeric: true });
 /** "The Buddha" is listed under B. */
@@ -27,9 +35,11 @@ const sortName = (name: string) => name.replace(/^the\s+/i, "");
  * names are in: listed by their English name (the Latin alphabet first), with
  * their names in the other scripts beside it and their count of quotes.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const people = await context.get(storeContext).listPeople();
   return {
+    pageLanguage: addressLanguage(new URL(request.url).searchParams),
+    switchable: true,
     people: people
       .map((person) => {
         const name = personName(person.names, "english");
@@ -46,8 +56,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function People({ loaderData }: Route.ComponentProps) {
+  const labels = labelsFor(loaderData.pageLanguage);
   return (
-    <section className="people-page" lang="en">
+    <section className="people-page" lang={LANG_TAG[loaderData.pageLanguage]}>
       <h1>{labels.people}</h1>
       <p className="intro">{labels.peopleIntro}</p>
       {loaderData.people.length === 0 ? <p className="empty">{labels.noPosts}</p> : null}

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
+import { addressAlternates } from "#app/content/address-alternates.ts";
+import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
 import { labelsFor, quoteCount } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
 import { otherNames, personName, personPath } from "#app/content/people.ts";
@@ -22,9 +24,13 @@ export const meta: Route.MetaFunction = ({ loaderData: page, matches }) => {
       origin,
       title: `${title}${suffix} · ${siteOf(matches).name}`,
       description: `${title}: ${quoteCount(labels, page.person.count)}${suffix}.`,
-      path: pagedPath(page.person.href, page.page),
+      path: withLanguage(
+        pagedPath(page.person.href, page.page),
+        page.switchable ? page.pageLanguage : "english",
+      ),
       language: page.pageLanguage,
     }),
+    ...(page.switchable ? addressAlternates(origin, pagedPath(page.person.href, page.page)) : []),
     {
       tagName: "link",
       rel: "alternate",
@@ -48,8 +54,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const list = await store.listPosts({ person: person.slug }, page, POSTS_PER_PAGE);
   if (list.posts.length === 0) throw data(null, { status: 404 });
   const posts = list.posts.map(toPostCard);
+  // Quotes of one language: that language; mixed ones: the address's (?lang=, decision 067).
   const [first, ...rest] = posts.map((post) => post.language);
-  const pageLanguage: Language = first && rest.every((language) => language === first) ? first : "english";
+  const own = first && rest.every((language) => language === first) ? first : null;
+  const pageLanguage: Language = own ?? addressLanguage(new URL(request.url).searchParams);
   const name = personName(person.names, pageLanguage);
   return {
     person: {
@@ -59,6 +67,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       href: personPath(person.slug),
     },
     pageLanguage,
+    switchable: own === null,
     page,
     pageCount: Math.max(1, Math.ceil(person.count / POSTS_PER_PAGE)),
     hasNext: list.hasNext,
@@ -89,6 +98,7 @@ export default function Person({ loaderData: page }: Route.ComponentProps) {
         pageCount={page.pageCount}
         hasNext={page.hasNext}
         labels={labels}
+        language={page.switchable ? page.pageLanguage : "english"}
       />
       <p className="feed-link">
         <a href={`${page.person.href}/feed.xml`} type="application/rss+xml">

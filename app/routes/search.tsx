@@ -3,10 +3,13 @@ import { Pagination } from "#app/components/pagination.tsx";
 import { SearchEmpty } from "#app/components/search-empty.tsx";
 import { SearchResults } from "#app/components/search-results.tsx";
 import { TextSizeControls } from "#app/components/text-size.tsx";
+import { addressAlternates } from "#app/content/address-alternates.ts";
+import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
 import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
 import { POSTS_PER_PAGE, parsePageParam } from "#app/content/post-view.ts";
 import {
+  fill,
   resultsLanguageOf,
   SEARCH_LABELS,
   type SearchLabels,
@@ -22,48 +25,59 @@ import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const text = loaderData && "text" in loaderData ? loaderData.text : "";
+  const language = loaderData?.pageLanguage ?? "english";
+  const words = SEARCH_LABELS[language];
+  const path = text ? searchPath(text) : "/search";
   return [
     ...pageMeta({
       siteName: siteOf(matches).name,
       origin: originOf(matches),
-      title: text ? `Search: ${text} · ${siteOf(matches).name}` : `Search · ${siteOf(matches).name}`,
-      description: text
-        ? `Quotes matching “${text}” in English, Hindi and Marathi.`
-        : "Search the quotes in English, Hindi and Marathi.",
-      path: text ? searchPath(text) : "/search",
-      language: "english",
+      title: text
+        ? `${words.title}: ${text} · ${siteOf(matches).name}`
+        : `${words.title} · ${siteOf(matches).name}`,
+      description: text ? fill(words.matching, { text }) : words.description,
+      path: withLanguage(path, language),
+      language,
     }),
+    // A page of no language, in the three (decision 067).
+    ...addressAlternates(originOf(matches), path),
     { name: "robots", content: "noindex" },
   ];
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  // A page of no language: in the one its address names (decision 067).
+  const language = { pageLanguage: addressLanguage(url.searchParams), switchable: true as const };
   const decoded = searchTextFromPath(url.pathname);
   // A filter on results (decision 065): ?language=hindi, kept by canonical-url.ts; anything else is all.
-  const language = resultsLanguageOf(url);
+  const resultsLanguage = resultsLanguageOf(url);
   // Broken percent-encoding (/search/%E0%A4): a clear message, not an error.
-  if (decoded === null) return data({ kind: "invalid" as const }, { status: 400 });
+  if (decoded === null) return data({ kind: "invalid" as const, ...language }, { status: 400 });
   if (decoded === "") {
     // The search form without JavaScript: /search?q=text → /search/text.
     const q = capSearchText(cleanSearchText(url.searchParams.get("q") ?? ""));
-    if (q.text !== "") throw redirect(searchPageHref(searchPath(q.text), language));
-    return { kind: "form" as const };
+    if (q.text !== "")
+      throw redirect(
+        withLanguage(searchPageHref(searchPath(q.text), resultsLanguage), language.pageLanguage),
+      );
+    return { kind: "form" as const, ...language };
   }
   const { text, cut } = capSearchText(cleanSearchText(decoded));
-  if (text === "") return { kind: "form" as const };
+  if (text === "") return { kind: "form" as const, ...language };
   const page = parsePageParam(request);
   if (page === null) throw data(null, { status: 404 });
   const result = await context
     .get(storeContext)
-    .searchPosts(text, page, POSTS_PER_PAGE, language ?? undefined);
+    .searchPosts(text, page, POSTS_PER_PAGE, resultsLanguage ?? undefined);
   if (page > 1 && result.posts.length === 0) throw data(null, { status: 404 });
   return {
     kind: "results" as const,
+    ...language,
     text,
     cut,
     page,
-    language,
+    resultsLanguage,
     // Unknown when the count stopped at its bound: the pages show "next" only.
     pageCount: result.totalCapped ? undefined : Math.max(1, Math.ceil(result.total / POSTS_PER_PAGE)),
     total: result.total,
@@ -80,20 +94,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function countLine(total: number, capped: boolean) {
-  if (total === 0) return "No quotes found";
-  if (capped) return `More than ${total.toLocaleString("en")} quotes found`;
-  return `${total.toLocaleString("en")} ${total === 1 ? "quote" : "quotes"} found`;
+function countLine(language: Language, total: number, capped: boolean) {
+  const words = SEARCH_LABELS[language];
+  const count = total.toLocaleString("en");
+  if (total === 0) return words.none;
+  if (capped) return fill(words.more, { count });
+  return total === 1 ? words.one : fill(words.many, { count });
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
+  const words = SEARCH_LABELS[loaderData.pageLanguage];
   if (loaderData.kind === "invalid") {
     return (
       <section className="search-page">
-        <h1>Search</h1>
+        <h1>{words.title}</h1>
         <p role="alert" className="notice">
-          This search address is not valid text, so nothing was searched. Type your words in the search box
-          above.
+          {words.invalid}
         </p>
       </section>
     );
@@ -101,10 +117,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "form") {
     return (
       <section className="search-page">
-        <h1>Search</h1>
+        <h1>{words.title}</h1>
         <p>
-          Type a word in the search box above, in English, <span lang="hi">हिंदी</span> or{" "}
-          <span lang="mr">मराठी</span>, or spelled in Latin letters (<i>prem</i>, <i>shanti</i>).
+          {words.formIntro} <i lang="en">prem</i>, <i lang="en">shanti</i>.
         </p>
       </section>
     );
@@ -113,7 +128,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     text,
     cut,
     page,
-    language,
+    resultsLanguage,
     pageCount,
     total,
     totalCapped,
@@ -124,38 +139,39 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     script,
     tags,
   } = loaderData;
-  const labels = labelsFor("english");
-  const searchLabels = SEARCH_LABELS.english;
+  const labels = labelsFor(loaderData.pageLanguage);
   return (
     <section className="search-page">
       <TextSizeControls labels={labels} />
       <h1>
-        Search results for{" "}
+        {words.resultsFor}{" "}
         <q>
           <bdi>{text}</bdi>
         </q>
         {page > 1 ? ` · ${labels.page} ${page}` : ""}
       </h1>
-      <p className="search-count">{countLine(total, totalCapped)}</p>
-      {total > 0 || language ? (
-        <ResultsLanguages text={text} current={language} labels={searchLabels} />
+      {total > 0 || resultsLanguage ? (
+        <ResultsLanguages
+          text={text}
+          current={resultsLanguage}
+          pageLanguage={loaderData.pageLanguage}
+          labels={words}
+        />
       ) : null}
+      <p className="search-count" data-total={total}>
+        {countLine(loaderData.pageLanguage, total, totalCapped)}
+      </p>
       {cut ? (
         <p role="status" className="notice">
-          Search text is limited to {SEARCH_MAX_LENGTH} characters; we searched for the first{" "}
-          {SEARCH_MAX_LENGTH}.
+          {fill(words.cut, { max: SEARCH_MAX_LENGTH })}
         </p>
       ) : null}
-      {ignoredWords > 0 ? (
-        <p className="notice">Only the first {MAX_QUERY_TERMS} words were searched.</p>
-      ) : null}
-      {mode === "any" && total > 0 ? (
-        <p className="notice">No quote has all of these words; these have some of them.</p>
-      ) : null}
+      {ignoredWords > 0 ? <p className="notice">{fill(words.firstWords, { max: MAX_QUERY_TERMS })}</p> : null}
+      {mode === "any" && total > 0 ? <p className="notice">{words.someWords}</p> : null}
       {total === 0 ? (
         <SearchEmpty script={script} tags={tags} />
       ) : (
-        <SearchResults hits={hits} start={(page - 1) * POSTS_PER_PAGE + 1} labels={searchLabels} />
+        <SearchResults hits={hits} start={(page - 1) * POSTS_PER_PAGE + 1} labels={words} />
       )}
       <Pagination
         basePath={searchPath(text)}
@@ -163,7 +179,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         pageCount={pageCount}
         hasNext={hasNext}
         labels={labels}
-        pageHref={(n) => searchPageHref(searchPath(text), language, n)}
+        language={loaderData.pageLanguage}
+        pageHref={(n) => searchPageHref(searchPath(text), resultsLanguage, n)}
       />
     </section>
   );
@@ -176,10 +193,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 function ResultsLanguages({
   text,
   current,
+  pageLanguage,
   labels,
 }: {
   text: string;
   current: Language | null;
+  /** The language the page is shown in (?lang=, decision 067), kept by each link. */
+  pageLanguage: Language;
   labels: SearchLabels;
 }) {
   const options: { language: Language | null; label: string }[] = [
@@ -193,7 +213,7 @@ function ResultsLanguages({
         {options.map(({ language, label }) => (
           <li key={language ?? "all"}>
             <Link
-              to={searchPageHref(searchPath(text), language)}
+              to={withLanguage(searchPageHref(searchPath(text), language), pageLanguage)}
               lang={language ? LANG_TAG[language] : undefined}
               aria-current={language === current ? "page" : undefined}
               rel="nofollow"

@@ -1,3 +1,4 @@
+import { sitePageVersion, withLanguage } from "#app/content/address-language.ts";
 import { notFoundResponse, SITEMAP_MAX_URLS, type SitemapUrl, urlsetXml } from "#app/content/feeds.ts";
 import { isLanguage, LANG_TAG, LANGUAGES, postPath } from "#app/content/languages.ts";
 import { personPath } from "#app/content/people.ts";
@@ -28,7 +29,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       })),
       { loc: `${origin}/tags` },
       { loc: `${origin}/people` },
-      ...pages.map((page) => ({ loc: `${origin}/post/${encodeURIComponent(page.slug)}` })),
+      // A site page's Hindi or Marathi version at the page's address in that language (decision 067).
+      ...pages.map((page) => {
+        const version = sitePageVersion(page.slug);
+        const path = `/post/${encodeURIComponent(version?.slug ?? page.slug)}`;
+        return { loc: `${origin}${version ? withLanguage(path, version.language) : path}` };
+      }),
     ];
   } else if (name === "terms.xml") {
     // Every list of quotes by what they share: tags, categories and people.

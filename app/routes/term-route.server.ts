@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { addressLanguage } from "#app/content/address-language.ts";
 import type { Language } from "#app/content/languages.ts";
 import type { TermKind } from "#app/content/model.ts";
 import { POSTS_PER_PAGE, parsePageParam, toPostCard } from "#app/content/post-view.ts";
@@ -20,12 +21,15 @@ export async function loadTermRoute(
   if (list.posts.length === 0) throw data(null, { status: 404 });
   const posts = list.posts.map(toPostCard);
   // A term whose posts on this page are all in one language (मन, दोहे) is shown
-  // in that language; a mixed one in English.
+  // in that language; a mixed one has none of its own: in the one its address
+  // names (?lang=, decision 067), English by default.
   const [first, ...rest] = posts.map((post) => post.language);
-  const pageLanguage: Language = first && rest.every((language) => language === first) ? first : "english";
+  const own = first && rest.every((language) => language === first) ? first : null;
+  const pageLanguage: Language = own ?? addressLanguage(new URL(request.url).searchParams);
   return {
     term,
     pageLanguage,
+    switchable: own === null,
     basePath: `/${kind}/${encodeURIComponent(term.slug)}`,
     page,
     hasNext: list.hasNext,

@@ -23,8 +23,8 @@ afterAll(async () => {
   await fast?.stop();
 });
 
-async function home(server: RunningServer) {
-  const response = await fetch(`${server.url}/`);
+async function home(server: RunningServer, query = "") {
+  const response = await fetch(`${server.url}/${query}`);
   return { body: await response.text(), csp: response.headers.get("content-security-policy") };
 }
 
@@ -34,6 +34,17 @@ test("the fast home is the page React Router renders for the same draws", async 
     expect(a.body.length).toBeGreaterThan(10_000);
     expect(a.body).toBe(b.body);
     expect(a.csp).toBe(b.csp);
+  }
+});
+
+test("the home in Hindi and Marathi (?lang=, decision 067) is React Router's page too, its h1 the site's name", async () => {
+  for (const query of ["", "?lang=hi", "?lang=mr"]) {
+    const [a, b] = await Promise.all([home(fast, query), home(full, query)]);
+    expect(a.body).toBe(b.body);
+    expect(a.csp).toBe(b.csp);
+    expect(a.body).toContain(`<html lang="${query ? query.slice(-2) : "en"}"`);
+    expect(a.body).toMatch(/<h1 class="visually-hidden">Sukti<\/h1>/);
+    expect(a.body).toMatch(/<h2 id="hero-title" class="hero-title">/);
   }
 });
 

@@ -181,20 +181,51 @@ test("post pages carry Open Graph and Twitter tags with the share image, and Blo
   }
 });
 
-test("hreflang alternates (en, hi, mr, x-default) appear on the home page and the language homes only", async () => {
+test("hreflang alternates (en, hi, mr, x-default) link the language homes, and each page of no language's three versions (decision 067)", async () => {
   const expected = [
     ["en", `${ORIGIN}/english/home`],
     ["hi", `${ORIGIN}/hindi/home`],
     ["mr", `${ORIGIN}/marathi/home`],
     ["x-default", `${ORIGIN}/`],
   ];
-  for (const path of ["/", "/english/home", "/hindi/home", "/marathi/home"]) {
+  for (const path of ["/english/home", "/hindi/home", "/marathi/home"]) {
     const { doc } = await getHtml(`${server.url}${path}`);
     expect(alternates(doc), path).toEqual(expected);
   }
-  for (const { path } of pages().filter((page) => !/^\/([a-z]+\/home)?$/.test(page.path))) {
+  // The home, /tags, /people, site pages, a person of quotes in several languages: ?lang= versions.
+  const languageLess = [
+    "/",
+    "/tags",
+    "/post/privacy-policy",
+    "/post/terms-conditions",
+    "/people",
+    "/people/kabir",
+  ];
+  for (const path of languageLess) {
     const { doc } = await getHtml(`${server.url}${path}`);
-    expect(alternates(doc), path).toEqual([]);
+    expect(alternates(doc), path).toEqual([
+      ["en", `${ORIGIN}${path}`],
+      ["hi", `${ORIGIN}${path}?lang=hi`],
+      ["mr", `${ORIGIN}${path}?lang=mr`],
+      ["x-default", `${ORIGIN}${path}`],
+    ]);
+  }
+  for (const { path } of pages().filter(
+    (page) => !/^\/([a-z]+\/home)?$/.test(page.path) && !languageLess.includes(page.path),
+  )) {
+    const { doc } = await getHtml(`${server.url}${path}`);
+    // A tag of quotes in several languages (मन: Hindi and Marathi) is a page of no language too.
+    const bare = path.replace(/\?.*$/, "");
+    expect(alternates(doc), path).toEqual(
+      doc.querySelector(".language-switch")
+        ? [
+            ["en", `${ORIGIN}${bare}`],
+            ["hi", `${ORIGIN}${bare}?lang=hi`],
+            ["mr", `${ORIGIN}${bare}?lang=mr`],
+            ["x-default", `${ORIGIN}${bare}`],
+          ]
+        : [],
+    );
   }
 });
 
