@@ -1,18 +1,21 @@
-import { Link, NavLink, useMatches } from "react-router";
+import { Link, useMatches } from "react-router";
+import { menuSection } from "#app/components/menu-section.ts";
 import { SearchBox } from "#app/components/search-box.tsx";
 import { SocialIcon } from "#app/components/social-icon.tsx";
 import { useSite } from "#app/components/use-site.ts";
 import type { Labels } from "#app/content/labels.ts";
 
-// SPEC §2: the main menu. Home and Tags speak the page's language; each
-// language's own name is written in that language.
+// SPEC §2: the main menu. Home, Tags and People speak the page's language;
+// each language's own name is written in that language. People (issue 31,
+// decision 066) comes last: the SPEC's items keep their places.
 function menu(labels: Labels) {
   return [
-    { to: "/", label: labels.home, lang: undefined, end: true },
-    { to: "/english/home", label: "English", lang: "en", end: false },
-    { to: "/hindi/home", label: "हिंदी", lang: "hi", end: false },
-    { to: "/marathi/home", label: "मराठी", lang: "mr", end: false },
-    { to: "/tags", label: labels.tags, lang: undefined, end: false },
+    { to: "/", label: labels.home, lang: undefined },
+    { to: "/english/home", label: "English", lang: "en" },
+    { to: "/hindi/home", label: "हिंदी", lang: "hi" },
+    { to: "/marathi/home", label: "मराठी", lang: "mr" },
+    { to: "/tags", label: labels.tags, lang: undefined },
+    { to: "/people", label: labels.peopleMenu, lang: undefined },
   ];
 }
 
@@ -22,6 +25,8 @@ export function SiteHeader({ labels }: { labels: Labels }) {
     | { text?: string }
     | undefined;
   const text = searched?.text ?? "";
+  // The item of the section the page belongs to (decision 066).
+  const section = menuSection(useMatches());
   const site = useSite();
   return (
     <header className="site-header">
@@ -44,13 +49,22 @@ export function SiteHeader({ labels }: { labels: Labels }) {
       </div>
       <nav className="main-menu" aria-label={labels.mainMenu}>
         <ul>
-          {menu(labels).map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.end} lang={item.lang} prefetch="intent">
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          {menu(labels).map((item) => {
+            const current = section?.to === item.to ? section.current : undefined;
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  lang={item.lang}
+                  prefetch="intent"
+                  aria-current={current}
+                  className={current ? "active" : undefined}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </nav>
     </header>

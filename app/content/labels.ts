@@ -70,6 +70,8 @@ export const LABELS = {
     playbackSpeed: "Speed",
     // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
     savedQuotes: "Saved quotes",
+    // The main menu's link to /people (issue 31, decision 066): short, to fit the menu at 320 px.
+    peopleMenu: "People",
   },
   hindi: {
     readIn: "इन भाषाओं में भी पढ़ें",
@@ -139,6 +141,8 @@ export const LABELS = {
     playbackSpeed: "गति",
     // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
     savedQuotes: "सहेजी गई सूक्तियाँ",
+    // The main menu's link to /people (issue 31, decision 066): short, to fit the menu at 320 px.
+    peopleMenu: "रचनाकार",
   },
   marathi: {
     readIn: "या भाषांमध्येही वाचा",
@@ -208,6 +212,8 @@ export const LABELS = {
     playbackSpeed: "वेग",
     // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
     savedQuotes: "जतन केलेले सुविचार",
+    // The main menu's link to /people (issue 31, decision 066): short, to fit the menu at 320 px.
+    peopleMenu: "रचनाकार",
   },
 } satisfies Record<Language, Record<string, string>>;
 
