@@ -473,7 +473,13 @@ function quoteKeys(keys: readonly string[]): string {
  */
 export function describeIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
-    const field = cutText(issue.path.map(String).join("."));
+    // An empty key is a value given bare (a person's line without its language): named by its parent.
+    const field = cutText(
+      issue.path
+        .map(String)
+        .filter((key) => key !== "")
+        .join("."),
+    );
     const generic = issue.code === "invalid_type" && issue.message.startsWith("Invalid input");
     const message =
       issue.code === "unrecognized_keys" && issue.message.startsWith("Unrecognized key")
