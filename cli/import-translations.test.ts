@@ -207,8 +207,14 @@ test("a person's line about them: JSON and NDJSON (per language, or bare), WXR (
     {
       ...river[0],
       source: {
-        ...river[0].source,
-        person: { ...river[0].source.person, about: { en: " 15th century.  A poet. " } },
+        person: {
+          name: "Kabir",
+          names: { hi: "कबीर", mr: "कबीर" },
+          slug: "kabir",
+          about: { en: " 15th century.  A poet. " },
+        },
+        work: "Songs of Kabir",
+        reference: "XVII",
       },
     },
     // A bare line in Devanagari fills the post's language (Hindi); an unpublished record's line is never written.
@@ -219,7 +225,7 @@ test("a person's line about them: JSON and NDJSON (per language, or bare), WXR (
   for (const [name, text] of [
     ["about.json", JSON.stringify({ posts })],
     ["about.ndjson", posts.map((record) => JSON.stringify(record)).join("\n")],
-  ]) {
+  ] as const) {
     const file = path.join(dir, name);
     writeFileSync(file, text);
     await importFile({ file, databaseUrl });

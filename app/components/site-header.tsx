@@ -26,7 +26,7 @@ export function SiteHeader({ labels }: { labels: Labels }) {
     | undefined;
   const text = searched?.text ?? "";
   // The item of the section the page belongs to (decision 066).
-  const section = menuSection(useMatches());
+  const section = menuSection(useMatches().at(-1));
   const site = useSite();
   return (
     <header className="site-header">
@@ -49,22 +49,19 @@ export function SiteHeader({ labels }: { labels: Labels }) {
       </div>
       <nav className="main-menu" aria-label={labels.mainMenu}>
         <ul>
-          {menu(labels).map((item) => {
-            const current = section?.to === item.to ? section.current : undefined;
-            return (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  lang={item.lang}
-                  prefetch="intent"
-                  aria-current={current}
-                  className={current ? "active" : undefined}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            );
-          })}
+          {menu(labels).map((item) => (
+            <li key={item.to}>
+              {/* Styled by its aria-current (app.css). */}
+              <Link
+                to={item.to}
+                lang={item.lang}
+                prefetch="intent"
+                aria-current={section?.[0] === item.to ? section[1] : undefined}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
     </header>
