@@ -4,11 +4,13 @@
 // /people and on their page in the page's language, People in the main menu
 // in the page's language, the menu item of the page's section marked with
 // aria-current, and the zero-results page's popular tags with their language.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { HTMLElement } from "node-html-parser";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
+import { demoContentPath } from "#app/data/demo.server.ts";
+import { eventually, expectCache, warm } from "#tests/support/cache-pages.ts";
 import { runSukti } from "#tests/support/cli.ts";
 import { openReadonly } from "#tests/support/db.ts";
 import { getHtml } from "#tests/support/html.ts";
@@ -152,6 +154,39 @@ test("each demo person's line is shown on /people (English) and on their page in
     expect.stringMatching(/^English \d+ quotes?$/),
     expect.stringMatching(/^हिंदी \d+ quotes?$/),
   ]);
+});
+
+test("a changed line reaches the person's page and /people; other people's pages stay cached", async () => {
+  const pages = ["/people", "/people/tukaram", "/people/kabir"];
+  const before = await warm(server.url, pages);
+  // An English Tukaram post of the demo, imported again as it is, but for its person's line.
+  const demo = JSON.parse(readFileSync(demoContentPath(), "utf8")) as { posts: Record<string, unknown>[] };
+  const post = demo.posts.find(
+    (record) =>
+      record.language === "english" &&
+      record.status === "publish" &&
+      (record.source as { person?: unknown } | undefined)?.person === "Tukaram",
+  )!;
+  const line = "17th century. A line changed by a test.";
+  const file = path.join(server.dir, "people-line.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      posts: [
+        { ...post, source: { ...(post.source as object), person: { name: "Tukaram", about: { en: line } } } },
+      ],
+    }),
+  );
+  const result = await runSukti(["import", file], { DATABASE_URL: `file:${server.dbPath}` });
+  expect(result.status, result.stderr).toBe(0);
+  // Refreshed as a write refreshes a page (decision 057): served from the cache, rendered again behind it.
+  await expectCache(server.url, before, {
+    refreshed: ["/people", "/people/tukaram"],
+    kept: ["/people/kabir"],
+  });
+  await eventually(server.url, "/people/tukaram", (seen) => seen.body.includes(line));
+  await eventually(server.url, "/people", (seen) => seen.body.includes(line));
+  expect((await listedPeople()).get("tukaram")?.about?.text).toBe(line);
 });
 
 /** The menu's items: [href, text, aria-current] (null: none). */
