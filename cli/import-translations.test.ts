@@ -200,3 +200,81 @@ test("WordPress with WPML: groups from _wpml_import_translation_group, German sk
   await s.close();
   expect(await importFile({ file, databaseUrl })).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
 });
+
+// Decision 066: a line about the person (years, one sentence), per language or bare, from every format.
+test("a person's line about them: JSON and NDJSON (per language, or bare), WXR (--source-field about=FIELD); drafts write none", async () => {
+  const posts = [
+    {
+      ...river[0],
+      source: {
+        person: {
+          name: "Kabir",
+          names: { hi: "कबीर", mr: "कबीर" },
+          slug: "kabir",
+          about: { en: " 15th century.  A poet. " },
+        },
+        work: "Songs of Kabir",
+        reference: "XVII",
+      },
+    },
+    // A bare line in Devanagari fills the post's language (Hindi); an unpublished record's line is never written.
+    { ...river[1], source: { person: { name: "कबीर", about: "15वीं शताब्दी। कवि।" } } },
+    { ...river[2], source: { person: { name: "कबीर", about: { mr: "मसुद्याची ओळ" } } } },
+    river[3],
+  ];
+  for (const [name, text] of [
+    ["about.json", JSON.stringify({ posts })],
+    ["about.ndjson", posts.map((record) => JSON.stringify(record)).join("\n")],
+  ] as const) {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    await importFile({ file, databaseUrl });
+    const s = store();
+    const kabir = await s.getPerson("kabir");
+    expect(kabir?.about, name).toEqual({
+      english: "15th century. A poet.",
+      hindi: "15वीं शताब्दी। कवि।",
+      marathi: "",
+    });
+    expect(kabir?.counts, name).toEqual({ english: 1, hindi: 1, marathi: 0 });
+    expect((await s.getPerson("swami-vivekananda"))?.about, name).toEqual({
+      english: "",
+      hindi: "",
+      marathi: "",
+    });
+    await s.close();
+    // Again: nothing changes.
+    expect(await importFile({ file, databaseUrl }), name).toMatchObject({ created: 0, updated: 0 });
+  }
+  // Past the limit: the record's problem, in one line.
+  const long = path.join(dir, "long.json");
+  writeFileSync(
+    long,
+    JSON.stringify({ posts: [{ ...river[3], source: { person: { name: "X", about: "a".repeat(301) } } }] }),
+  );
+  const error = (await importFile({ file: long, databaseUrl }).catch((e) => e)) as RejectedError;
+  expect(error.problems).toEqual([
+    'posts[0] (line 1) [idNum 2, slug "alone"]: source.person.about: is longer than 300 characters',
+  ]);
+
+  // WordPress: the line from a custom field, joining the person of the same post.
+  const wxr = path.join(dir, "about.xml");
+  const fixture = readFileSync(path.resolve("tests/fixtures/wxr/polylang-en-hi-mr.xml"), "utf8");
+  const withAbout = fixture.replace(
+    "<wp:meta_value><![CDATA[Kabir]]></wp:meta_value>\n\t\t</wp:postmeta>",
+    "<wp:meta_value><![CDATA[Kabir]]></wp:meta_value>\n\t\t</wp:postmeta>\n\t\t<wp:postmeta>\n\t\t\t<wp:meta_key><![CDATA[quote_author_about]]></wp:meta_key>\n\t\t\t<wp:meta_value><![CDATA[15th century. Mystic poet &amp; saint.]]></wp:meta_value>\n\t\t</wp:postmeta>",
+  );
+  expect(withAbout).not.toBe(fixture);
+  writeFileSync(wxr, withAbout);
+  const wxrUrl = `file:${path.join(dir, "wxr.db")}`;
+  const sourceFields = parseSourceFields("person=quote_author,about=quote_author_about");
+  await importFile({ file: wxr, databaseUrl: wxrUrl, sourceFields });
+  const s = new SqliteContentStore(openDatabase(wxrUrl).db);
+  const people = await s.listPeople();
+  const english = people.find((person) => person.names.english === "Kabir");
+  expect(english?.about.english).toBe("15th century. Mystic poet & saint.");
+  expect(people.filter((person) => person !== english).map((person) => person.about.english)).not.toContain(
+    "15th century. Mystic poet & saint.",
+  );
+  await s.close();
+});

@@ -582,7 +582,7 @@ test("--source-field syntax, and its refusal for JSON and NDJSON files", () => {
       expect.objectContaining({ exitCode: 2, message: expect.stringContaining(message) }),
     );
   refused("", "needs a value");
-  refused("person=a,title=b", '"title=b" is not person=FIELD, work=FIELD or reference=FIELD');
+  refused("person=a,title=b", '"title=b" is not person=FIELD, work=FIELD, reference=FIELD or about=FIELD');
   refused("person=a,quote_source", '"quote_source" is not person=FIELD');
   refused("person=a,person=b", "person is given twice");
   refused("work=", "a part names no field");

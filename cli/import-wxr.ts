@@ -25,6 +25,7 @@ import {
   type SourceFields,
   type SourceItem,
   type SourceOptions,
+  sourceRecord,
 } from "#cli/source.ts";
 
 // WordPress eXtended RSS, versions 1.x: <rss><channel> with one <item> per
@@ -821,8 +822,8 @@ function translationKeyOf(item: WxrItem, terms: Term[], context: WxrContext): st
   return wpml ? `wpml-${wpml}` : undefined;
 }
 
-/** --source-field: the post's person, work and reference; undefined when every part is empty. */
-function sourceOf(item: WxrItem, context: WxrContext): Record<string, string> | undefined {
+/** --source-field: the post's person (and their line), work and reference; undefined when every part is empty. */
+function sourceOf(item: WxrItem, context: WxrContext): Record<string, unknown> | undefined {
   const fields = context.sourceFields;
   if (!fields) return undefined;
   const source: Record<string, string> = {};
@@ -836,7 +837,7 @@ function sourceOf(item: WxrItem, context: WxrContext): Record<string, string> | 
     const text = decodeEntities(raw).normalize("NFC").trim();
     if (text !== "") source[part] = text;
   }
-  return Object.keys(source).length > 0 ? source : undefined;
+  return sourceRecord(source);
 }
 
 /** The post meta keys --source-field reads. */

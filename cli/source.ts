@@ -45,9 +45,21 @@ export interface SourceFields {
   person?: SourceFieldRef;
   work?: SourceFieldRef;
   reference?: SourceFieldRef;
+  /** The person's line about them (decision 066), in the post's language or English as a bare name is. */
+  about?: SourceFieldRef;
 }
 
-export const SOURCE_PARTS = ["person", "work", "reference"] as const;
+export const SOURCE_PARTS = ["person", "work", "reference", "about"] as const;
+
+/**
+ * A post's `source` record from the parts read (each a non-empty text): the
+ * line `about` joins the person (`{ name, about }`), and goes with no person.
+ */
+export function sourceRecord(parts: Record<string, string>): Record<string, unknown> | undefined {
+  const { about, ...source } = parts;
+  if (Object.keys(source).length === 0) return undefined;
+  return about && source.person ? { ...source, person: { name: source.person, about } } : source;
+}
 
 function fieldRef(value: string, spec: string): SourceFieldRef {
   const field = value.trim();
@@ -71,7 +83,7 @@ export function parseSourceFields(spec: string): SourceFields {
     const name = (equals < 0 ? "" : part.slice(0, equals)).trim();
     if (!(SOURCE_PARTS as readonly string[]).includes(name)) {
       throw new UsageError(
-        `--source-field "${spec}": "${part.trim()}" is not person=FIELD, work=FIELD or reference=FIELD`,
+        `--source-field "${spec}": "${part.trim()}" is not person=FIELD, work=FIELD, reference=FIELD or about=FIELD`,
       );
     }
     const partName = name as (typeof SOURCE_PARTS)[number];

@@ -8,7 +8,7 @@ import type { Language } from "#app/content/languages.ts";
 import { cutText, describeIssues, type PostRecord, PostRecordSchema, quote } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
 import { decodeSlug, excerptText, languageOfLocale, languageOfTerm } from "#cli/import-wxr.ts";
-import { SOURCE_PARTS, type SourceFieldRef, type SourceFields } from "#cli/source.ts";
+import { SOURCE_PARTS, type SourceFieldRef, type SourceFields, sourceRecord } from "#cli/source.ts";
 
 /** The fields of a REST post sync reads (others are ignored). */
 export interface WpPost {
@@ -171,7 +171,7 @@ function fieldText(post: WpPost, ref: SourceFieldRef): string {
     : "";
 }
 
-function sourceOf(post: WpPost, fields: SourceFields | undefined): Record<string, string> | undefined {
+function sourceOf(post: WpPost, fields: SourceFields | undefined): Record<string, unknown> | undefined {
   const source: Record<string, string> = {};
   for (const part of SOURCE_PARTS) {
     const ref = fields ? fields[part] : part === "person" ? ({ from: "author" } as const) : undefined;
@@ -179,7 +179,7 @@ function sourceOf(post: WpPost, fields: SourceFields | undefined): Record<string
     const text = fieldText(post, ref);
     if (text !== "") source[part] = text;
   }
-  return Object.keys(source).length > 0 ? source : undefined;
+  return sourceRecord(source);
 }
 
 /**

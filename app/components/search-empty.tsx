@@ -1,9 +1,11 @@
 import { Link } from "react-router";
-import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES } from "#app/content/languages.ts";
+import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
 
 export interface SuggestedTag {
   name: string;
   href: string;
+  /** The language most of its recent posts are in: its lang, and a small label (decision 066). */
+  language: Language;
 }
 
 const HINT = {
@@ -51,7 +53,12 @@ export function SearchEmpty({ script, tags }: { script: keyof typeof HINT; tags:
           <ul className="search-empty-tags">
             {tags.map((tag) => (
               <li key={tag.href}>
-                <Link to={tag.href}>{tag.name}</Link>
+                <Link to={tag.href} lang={LANG_TAG[tag.language]}>
+                  {tag.name}
+                </Link>{" "}
+                <small className="tag-language" lang={LANG_TAG[tag.language]}>
+                  {LANGUAGE_LABEL[tag.language]}
+                </small>
               </li>
             ))}
           </ul>

@@ -1,20 +1,23 @@
-import { Link, NavLink, useMatches } from "react-router";
+import { Link, useMatches } from "react-router";
 import { LanguageSwitch } from "#app/components/language-switch.tsx";
+import { menuSection } from "#app/components/menu-section.ts";
 import { SearchBox } from "#app/components/search-box.tsx";
 import { SocialIcon } from "#app/components/social-icon.tsx";
 import { useSite } from "#app/components/use-site.ts";
 import type { Labels } from "#app/content/labels.ts";
 import { type Language, withLanguage } from "#app/content/languages.ts";
 
-// SPEC §2: the main menu. Home and Tags speak the page's language; each
-// language's own name is written in that language.
+// SPEC §2: the main menu. Home, Tags and People speak the page's language;
+// each language's own name is written in that language. People (issue 31,
+// decision 066) comes last: the SPEC's items keep their places.
 function menu(labels: Labels) {
   return [
-    { to: "/", label: labels.home, lang: undefined, end: true },
-    { to: "/english/home", label: "English", lang: "en", end: false },
-    { to: "/hindi/home", label: "हिंदी", lang: "hi", end: false },
-    { to: "/marathi/home", label: "मराठी", lang: "mr", end: false },
-    { to: "/tags", label: labels.tags, lang: undefined, end: false },
+    { to: "/", label: labels.home, lang: undefined },
+    { to: "/english/home", label: "English", lang: "en" },
+    { to: "/hindi/home", label: "हिंदी", lang: "hi" },
+    { to: "/marathi/home", label: "मराठी", lang: "mr" },
+    { to: "/tags", label: labels.tags, lang: undefined },
+    { to: "/people", label: labels.peopleMenu, lang: undefined },
   ];
 }
 
@@ -34,6 +37,8 @@ export function SiteHeader({
     | { text?: string }
     | undefined;
   const text = searched?.text ?? "";
+  // The item of the section the page belongs to (decision 066).
+  const section = menuSection(useMatches().at(-1));
   const site = useSite();
   return (
     <header className="site-header">
@@ -62,14 +67,15 @@ export function SiteHeader({
         <ul>
           {menu(labels).map((item) => (
             <li key={item.to}>
-              <NavLink
+              {/* Styled by its aria-current (app.css). */}
+              <Link
                 to={item.lang ? item.to : withLanguage(item.to, language)}
-                end={item.end}
                 lang={item.lang}
                 prefetch="intent"
+                aria-current={section?.[0] === item.to ? section[1] : undefined}
               >
                 {item.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -72,6 +72,8 @@ export const LABELS = {
     savedQuotes: "Saved quotes",
     // The language switch on pages of no language (decision 067).
     pageLanguage: "Language",
+    // The main menu's link to /people (issue 31, decision 066): short, to fit the menu at 320 px.
+    peopleMenu: "People",
   },
   hindi: {
     readIn: "इन भाषाओं में भी पढ़ें",
@@ -143,6 +145,8 @@ export const LABELS = {
     savedQuotes: "सहेजी गई सूक्तियाँ",
     // The language switch on pages of no language (decision 067).
     pageLanguage: "भाषा",
+    // The main menu's link to /people (issue 31, decision 066): short, to fit the menu at 320 px.
+    peopleMenu: "रचनाकार",
   },
   marathi: {
     readIn: "या भाषांमध्येही वाचा",
@@ -214,6 +218,8 @@ export const LABELS = {
     savedQuotes: "जतन केलेले सुविचार",
     // The language switch on pages of no language (decision 067).
     pageLanguage: "भाषा",
+    // The main menu's link to /people (issue 31, decision 066): short, to fit the menu at 320 px.
+    peopleMenu: "रचनाकार",
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -72,6 +72,10 @@ export interface Post extends PostSummary {
 /** A person with their count of published posts (all languages) and the latest change to one. */
 export interface PersonCount extends Person {
   count: number;
+  /** Published posts per language (0 where none; decision 066). */
+  counts: Record<Language, number>;
+  /** A short line about them (years, one sentence) per language, "" where none was given (decision 066). */
+  about: Record<Language, string>;
   /** Epoch seconds. */
   updatedAt: number;
 }
@@ -131,8 +135,11 @@ export interface SearchResultPage extends PostListPage {
   mode: "all" | "any";
   /** Words of the text beyond the searched ones (see MAX_QUERY_TERMS). */
   ignoredWords: number;
-  /** When nothing matched: tags to try, the most used on recent posts. */
-  suggestedTags: Term[];
+  /**
+   * When nothing matched: tags to try, the most used on recent posts, each
+   * with the language most of those posts are in (decision 066).
+   */
+  suggestedTags: (Term & { language: Language })[];
 }
 
 /** A published post's address parts and when it last changed (epoch seconds), for a sitemap. */

@@ -1,7 +1,7 @@
 // People: who said or wrote a post (issue 15). A person has a name per
 // language and a slug (their page is /people/{slug}); the importer knows a
 // person by any name they were given, folded by personKey.
-import { LANG_TAG, LANGUAGES, type Language } from "#app/content/languages.ts";
+import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
 import { hasDevanagari } from "#app/content/search-fold.ts";
 
 /** A person's names, one per language; "" where none was given. */
@@ -59,4 +59,28 @@ export function otherNames(names: PersonNames, shown: string): { name: string; l
   return allNames(names)
     .filter((name) => name !== shown)
     .map((name) => ({ name, lang: nameLang(names, name) }));
+}
+
+/**
+ * The line about a person to show on a page in `language` (decision 066):
+ * theirs in it, else the nearest script's (as for names), with its lang;
+ * null when none was given.
+ */
+export function personAbout(about: PersonNames, language: Language): { text: string; lang: string } | null {
+  for (const other of NAME_FALLBACKS[language]) {
+    if (about[other] !== "") return { text: about[other], lang: LANG_TAG[other] };
+  }
+  return null;
+}
+
+/** A person's published quotes per language, only the languages they have any in, in LANGUAGES order. */
+export function languageCounts(
+  counts: Record<Language, number>,
+): { language: Language; label: string; lang: string; count: number }[] {
+  return LANGUAGES.filter((language) => counts[language] > 0).map((language) => ({
+    language,
+    label: LANGUAGE_LABEL[language],
+    lang: LANG_TAG[language],
+    count: counts[language],
+  }));
 }

@@ -47,6 +47,8 @@ export const MAX_TERM_NAME_LENGTH = 200;
 export const MAX_TERMS = 100;
 export const MAX_TRANSLATION_KEY_LENGTH = 200;
 export const MAX_PERSON_NAME_LENGTH = 200;
+/** A person's line about them (years, one sentence; decision 066), per language. */
+export const MAX_PERSON_ABOUT_LENGTH = 300;
 /** A source's work and reference, each. */
 export const MAX_SOURCE_TEXT_LENGTH = 500;
 /** Input quoted in a message is cut to this many characters, with "…". */
@@ -294,9 +296,60 @@ const personNamesSchema = z.preprocess(
   ),
 );
 
+const personAboutSchema = z.preprocess(
+  (value) => (typeof value === "string" ? (trimmed(value) as string).replace(/\s+/g, " ") : value),
+  z.string().max(MAX_PERSON_ABOUT_LENGTH, tooLong(MAX_PERSON_ABOUT_LENGTH)),
+);
+
+/**
+ * A person's line about them (decision 066): a text (its language is the
+ * one a bare name of theirs would fill: Devanagari the post's, else English)
+ * or one per language, keys as for names; empty lines dropped.
+ */
+const personAboutByLanguageSchema = z.preprocess(
+  (value) => {
+    if (value === null || value === undefined || value === "") return {};
+    if (typeof value === "string") return { "": value };
+    if (typeof value !== "object" || Array.isArray(value)) return value;
+    const about: Record<string, unknown> = {};
+    for (const [key, line] of Object.entries(value)) {
+      if (line === "" || line === null || line === undefined) continue;
+      about[parseLanguage(key) ?? key] = line;
+    }
+    return about;
+  },
+  z.strictObject(
+    {
+      "": personAboutSchema.optional(),
+      english: personAboutSchema.optional(),
+      hindi: personAboutSchema.optional(),
+      marathi: personAboutSchema.optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `unknown language ${quoteKeys(issue.keys)} (use english, hindi or marathi, or en, hi, mr)`
+          : issue.code === "invalid_type"
+            ? "must be a text or an object of texts by language"
+            : undefined,
+    },
+  ),
+);
+
+/** `{ about }` holding the lines that are not empty, or nothing when none is. */
+function aboutGiven(about: Partial<Record<Language | "", string>>): {
+  about?: Partial<Record<Language | "", string>>;
+} {
+  const given = Object.fromEntries(
+    Object.entries(about).filter(([, line]) => line !== "" && line !== undefined),
+  );
+  return Object.keys(given).length > 0 ? { about: given } : {};
+}
+
 /**
  * Who said or wrote a post: a name (in any script), or an object with the
- * name, names per language and the slug of their page (/people/{slug}).
+ * name, names per language, the slug of their page (/people/{slug}) and a
+ * line about them.
  */
 export const PersonRecordSchema = z.preprocess(
   (value) => (typeof value === "string" ? { name: value } : value),
@@ -312,13 +365,26 @@ export const PersonRecordSchema = z.preprocess(
           .max(MAX_SLUG_LENGTH, tooLong(MAX_SLUG_LENGTH))
           .optional(),
       ),
+      about: personAboutByLanguageSchema,
     })
     .refine((person) => person.name !== undefined || Object.keys(person.names).length > 0, "has no name")
     .transform(
-      ({ name, names, slug }): { name: string; names: Partial<Record<Language, string>>; slug?: string } => ({
+      ({
+        name,
+        names,
+        slug,
+        about,
+      }): {
+        name: string;
+        names: Partial<Record<Language, string>>;
+        slug?: string;
+        /** Lines about the person by language; "" is a line given without one (decision 066). */
+        about?: Partial<Record<Language | "", string>>;
+      } => ({
         name: name ?? names.english ?? names.hindi ?? names.marathi ?? "",
         names,
         ...(slug === undefined ? {} : { slug }),
+        ...aboutGiven(about),
       }),
     ),
 );
@@ -407,7 +473,13 @@ function quoteKeys(keys: readonly string[]): string {
  */
 export function describeIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
-    const field = cutText(issue.path.map(String).join("."));
+    // An empty key is a value given bare (a person's line without its language): named by its parent.
+    const field = cutText(
+      issue.path
+        .map(String)
+        .filter((key) => key !== "")
+        .join("."),
+    );
     const generic = issue.code === "invalid_type" && issue.message.startsWith("Invalid input");
     const message =
       issue.code === "unrecognized_keys" && issue.message.startsWith("Unrecognized key")

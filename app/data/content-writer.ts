@@ -105,6 +105,8 @@ export interface StoredPerson {
   id: number;
   slug: string;
   names: PersonNames;
+  /** A line about them per language, "" where none (decision 066). */
+  about: PersonNames;
 }
 
 /** A published post of a person, to index again when the person's names change. */
@@ -159,6 +161,8 @@ export interface WriteTarget {
   /** Inserts a person; returns their id. */
   insertPerson(slug: string, names: PersonNames): Promise<number>;
   updatePerson(id: number, slug: string, names: PersonNames): Promise<void>;
+  /** Sets the person's lines about them (decision 066). */
+  setPersonAbout(id: number, about: PersonNames): Promise<void>;
   /** Records the names (personKey) as the person's; a name already someone's stays theirs. */
   addPersonKeys(personId: number, keys: readonly string[]): Promise<void>;
   /** The person's published posts. */
@@ -539,7 +543,13 @@ class WriteRules {
    * slot), and their posts indexed again when their names change.
    */
   *#person(record: PersonRecord, language: Language): Steps<PersonState> {
-    const cacheKey = JSON.stringify([record.name, record.names, record.slug ?? null, language]);
+    const cacheKey = JSON.stringify([
+      record.name,
+      record.names,
+      record.slug ?? null,
+      record.about ?? null,
+      language,
+    ]);
     const cached = this.#people.get(cacheKey);
     if (cached) return cached;
     const keys = [...new Set([record.name, ...Object.values(record.names)].map(personKey))];
@@ -562,8 +572,19 @@ class WriteRules {
     if (!found && record.slug === undefined) found = yield* run((t) => t.findPersonBySlug(derived));
     const slug = record.slug ?? found?.slug ?? derived;
     const state: PersonState = found
-      ? (this.#peopleById.get(found.id) ?? { id: found.id, slug: found.slug, names: found.names })
-      : { id: null, slug, names };
+      ? (this.#peopleById.get(found.id) ?? {
+          id: found.id,
+          slug: found.slug,
+          names: found.names,
+          about: found.about,
+        })
+      : { id: null, slug, names, about: { english: "", hindi: "", marathi: "" } };
+    // A line given for a language replaces the stored one; a line given without one is in the
+    // language a bare name would fill (decision 066).
+    const about: PersonNames = { ...state.about };
+    for (const [slot, line] of Object.entries(record.about ?? {}) as [Language | "", string][]) {
+      about[slot === "" ? nameLanguage(line, language) : slot] = line;
+    }
     this.#people.set(cacheKey, state);
     if (this.#dryRun) return state;
     this.#found.clear();
@@ -571,6 +592,7 @@ class WriteRules {
     const oldSlug = state.slug;
     state.slug = slug;
     state.names = names;
+    const inserted = state.id === null;
     if (state.id === null) state.id = yield* run((t) => t.insertPerson(slug, names));
     else if (changed) {
       const id = state.id;
@@ -580,8 +602,14 @@ class WriteRules {
       yield* run((t) => t.updatePerson(id, slug, names));
       yield* this.#indexPersonPosts(state);
     }
-    this.#peopleById.set(state.id, state);
     const id = state.id;
+    if (LANGUAGES.some((slot) => state.about[slot] !== about[slot])) {
+      // Shown on their page and on /people only.
+      if (!inserted) this.changes.add([personTag(slug), PEOPLE_TAG]);
+      state.about = about;
+      yield* run((t) => t.setPersonAbout(id, about));
+    }
+    this.#peopleById.set(state.id, state);
     const allKeys = [...new Set([...keys, ...allNames(names).map(personKey)])];
     yield* run((t) => t.addPersonKeys(id, allKeys));
     return state;
@@ -799,6 +827,7 @@ interface PersonState {
   id: number | null;
   slug: string;
   names: PersonNames;
+  about: PersonNames;
 }
 
 /** A person record as a map key. */

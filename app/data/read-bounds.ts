@@ -17,6 +17,8 @@ export const READ_BOUNDS = {
   name: 500,
   /** Work and reference (import: 500). */
   source: 1_000,
+  /** A person's line about them (import: 300). */
+  about: 1_000,
   /** Slugs (import: 200): cut plainly; such a slug cannot be asked for anyway. */
   slug: 1_000,
   /** The feature image address (import: 2,048). */

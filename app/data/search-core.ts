@@ -7,7 +7,7 @@
 // trigram tables in app/data/postgres/search.server.ts.
 import { cutHtml } from "#app/content/html-cut.ts";
 import { htmlToPlainText } from "#app/content/html-text.ts";
-import { LANGUAGES } from "#app/content/languages.ts";
+import { LANGUAGES, type Language } from "#app/content/languages.ts";
 import type { PostSummary, SearchHit, SearchResultPage, Term, Translation } from "#app/content/model.ts";
 import { conceptWords } from "#app/content/search-concepts.ts";
 import { foldText } from "#app/content/search-fold.ts";
@@ -109,8 +109,11 @@ export interface SearchBackend {
   terms(ids: readonly number[]): Promise<(Term & { postId: number })[]>;
   /** The published translations of `ids`, any order. */
   translations(ids: readonly number[]): Promise<(Translation & { postId: number })[]>;
-  /** The tags of the newest 500 published posts, most used first, then by name. */
-  suggestedTags(limit: number): Promise<Term[]>;
+  /**
+   * The tags of the newest 500 published posts, most used first, then by
+   * name, each with the language most of its posts there are in (ties: LANGUAGES order).
+   */
+  suggestedTags(limit: number): Promise<(Term & { language: Language })[]>;
   /** Vocabulary words >= from and < to, in byte order, at most `limit`. */
   wordRange(from: string, to: string, limit: number): Promise<string[]>;
   /** Devanagari vocabulary words containing `word`, oldest first (by word id), at most `limit`. */

@@ -1,9 +1,17 @@
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { addressAlternates } from "#app/content/address-alternates.ts";
 import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
 import { labelsFor, quoteCount } from "#app/content/labels.ts";
 import { LANG_TAG } from "#app/content/languages.ts";
-import { nameLang, otherNames, personName, personPath } from "#app/content/people.ts";
+import {
+  languageCounts,
+  nameLang,
+  otherNames,
+  personAbout,
+  personName,
+  personPath,
+} from "#app/content/people.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { siteOf } from "#app/site.ts";
@@ -33,12 +41,14 @@ const sortName = (name: string) => name.replace(/^the\s+/i, "");
 /**
  * /people: everyone with a published quote, once each whatever scripts their
  * names are in: listed by their English name (the Latin alphabet first), with
- * their names in the other scripts beside it and their count of quotes.
+ * their names in the other scripts beside it, their count of quotes in each
+ * language they have any in, and their line (decision 066).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const people = await context.get(storeContext).listPeople();
+  const pageLanguage = addressLanguage(new URL(request.url).searchParams);
   return {
-    pageLanguage: addressLanguage(new URL(request.url).searchParams),
+    pageLanguage,
     switchable: true,
     people: people
       .map((person) => {
@@ -47,8 +57,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           name,
           lang: nameLang(person.names, name),
           others: otherNames(person.names, name),
-          count: person.count,
-          href: personPath(person.slug),
+          counts: languageCounts(person.counts),
+          about: personAbout(person.about, pageLanguage),
+          href: withLanguage(personPath(person.slug), pageLanguage),
         };
       })
       .sort((a, b) => latinFirst.compare(sortName(a.name), sortName(b.name))),
@@ -73,7 +84,22 @@ export default function People({ loaderData }: Route.ComponentProps) {
                 </span>
               ))}
             </Link>{" "}
-            <span className="count">{quoteCount(labels, person.count)}</span>
+            <span className="person-counts">
+              {person.counts.map((entry, i) => (
+                <Fragment key={entry.language}>
+                  {i > 0 ? "\u00a0· " : ""}
+                  {/* Language, number and word stay on one line. */}
+                  <span className="person-count">
+                    <span lang={entry.lang}>{entry.label}</span> {quoteCount(labels, entry.count)}
+                  </span>
+                </Fragment>
+              ))}
+            </span>
+            {person.about ? (
+              <span className="person-about" lang={person.about.lang}>
+                {person.about.text}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { data } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
@@ -5,7 +6,7 @@ import { addressAlternates } from "#app/content/address-alternates.ts";
 import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
 import { labelsFor, quoteCount } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
-import { otherNames, personName, personPath } from "#app/content/people.ts";
+import { languageCounts, otherNames, personAbout, personName, personPath } from "#app/content/people.ts";
 import { POSTS_PER_PAGE, parsePageParam, toPostCard } from "#app/content/post-view.ts";
 import { originOf, pagedPath, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
@@ -64,6 +65,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       name,
       otherNames: otherNames(person.names, name),
       count: person.count,
+      counts: languageCounts(person.counts),
+      about: personAbout(person.about, pageLanguage),
       href: personPath(person.slug),
     },
     pageLanguage,
@@ -83,13 +86,28 @@ export default function Person({ loaderData: page }: Route.ComponentProps) {
         {labels.quotesBy.replace("{name}", page.person.name)}
         {page.page > 1 ? ` · ${labels.page} ${page.page}` : ""}
       </h1>
+      {page.person.about ? (
+        <p className="person-about" lang={page.person.about.lang}>
+          {page.person.about.text}
+        </p>
+      ) : null}
       <p className="person-summary">
         {page.person.otherNames.map((other) => (
           <span key={other.name} lang={other.lang} className="person-other-name">
             {other.name}
           </span>
         ))}{" "}
-        <span className="count">{quoteCount(labels, page.person.count)}</span>
+        <span className="person-counts">
+          {page.person.counts.map((entry, i) => (
+            <Fragment key={entry.language}>
+              {i > 0 ? "\u00a0· " : ""}
+              {/* Language, number and word stay on one line. */}
+              <span className="person-count">
+                <span lang={entry.lang}>{entry.label}</span> {quoteCount(labels, entry.count)}
+              </span>
+            </Fragment>
+          ))}
+        </span>
       </p>
       <PostGrid posts={page.posts} emptyText={labels.noPosts} />
       <Pagination

@@ -90,6 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tags: result.suggestedTags.map((tag) => ({
       name: tag.name,
       href: `/tag/${encodeURIComponent(tag.slug)}`,
+      language: tag.language,
     })),
   };
 }

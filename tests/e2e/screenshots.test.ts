@@ -137,3 +137,33 @@ test("at 360 px: an empty search's message, and results in one language, light a
   expect(errors).toEqual([]);
   await page.close();
 }, 120_000);
+
+// Issue 31 "People" (decision 066): /people whole, with its counts per
+// language and each person's line, and the menu's People item marked.
+test("/people in full at 320 and 1280 px, light and dark, with People marked in the menu", async () => {
+  for (const width of [320, 1280] as const) {
+    const { page, errors } = await newTab(env.context, {
+      viewport: { width, height: width < 1000 ? 780 : 900 },
+    });
+    const response = await page.goto(`${env.server.url}/people`, { waitUntil: "load" });
+    expect(response?.status()).toBe(200);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(await page.locator('.main-menu a[href="/people"]').getAttribute("aria-current")).toBe("page");
+    expect(await page.locator(".people-list .person-about").count()).toBeGreaterThan(10);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, `/people at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: path.join(DIR, `people-full-${width}-${colorScheme}.jpg`),
+        type: "jpeg",
+        quality: 80,
+        fullPage: true,
+      });
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+}, 120_000);

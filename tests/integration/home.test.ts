@@ -104,7 +104,14 @@ test("a tile whose post has no image shows the default clip-art", async () => {
 
 test("the frame links follow the route table", async () => {
   const { doc } = await getHtml(`${server.url}/`);
-  expect(hrefs(doc, ".main-menu a")).toEqual(["/", "/english/home", "/hindi/home", "/marathi/home", "/tags"]);
+  expect(hrefs(doc, ".main-menu a")).toEqual([
+    "/",
+    "/english/home",
+    "/hindi/home",
+    "/marathi/home",
+    "/tags",
+    "/people",
+  ]);
   expect(hrefs(doc, ".site-footer a")).toEqual(["/saved", "/post/privacy-policy", "/post/terms-conditions"]);
   const social = doc.querySelectorAll(".social-links a");
   expect(social).toHaveLength(3);

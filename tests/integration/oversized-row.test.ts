@@ -35,7 +35,7 @@ function hugeHtml(bytes: number): string {
   return paragraph.repeat(Math.ceil(bytes / paragraph.length));
 }
 
-/** The oversized fields: 24 MB of text, a 5 MB excerpt, a 1 MB title, a 1 MB tag name and person name. */
+/** The oversized fields: 24 MB of text, a 5 MB excerpt, a 1 MB title, a 1 MB tag name, person name and line. */
 const HUGE = {
   content: hugeHtml(24 * MB),
   excerpt: `${WORD} ${"a long excerpt ".repeat((5 * MB) / 15)}`,
@@ -170,7 +170,12 @@ describe("a 30 MB post written into SQLite directly", () => {
         HUGE.title,
         row.id,
       );
-      db.prepare("UPDATE people SET name_english = ? WHERE id = ?").run(HUGE.name, row.personId);
+      // Their line too (decision 066): /people and their page read it cut.
+      db.prepare("UPDATE people SET name_english = ?, about_english = ? WHERE id = ?").run(
+        HUGE.name,
+        HUGE.name,
+        row.personId,
+      );
       db.prepare("UPDATE terms SET name = ? WHERE id = ?").run(HUGE.name, row.tagId);
       const tagSlug = db.prepare("SELECT slug FROM terms WHERE id = ?").pluck().get(row.tagId) as string;
       // The search index built from the posts by the store's own code, the oversized one included.
@@ -274,7 +279,10 @@ describe.skipIf(!postgresAvailable())("a 30 MB post written into PostgreSQL dire
         HUGE.title,
         row.id,
       ]);
-      await client.query("UPDATE people SET name_english = $1 WHERE id = $2", [HUGE.name, row.personId]);
+      await client.query("UPDATE people SET name_english = $1, about_english = $1 WHERE id = $2", [
+        HUGE.name,
+        row.personId,
+      ]);
       await client.query("UPDATE terms SET name = $1 WHERE id = $2", [HUGE.name, row.tagId]);
       // Its search document gains the word, as the writer's documentVector would put it.
       await client.query(

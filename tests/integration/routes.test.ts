@@ -158,17 +158,17 @@ test("no image served from public/ shows an unpublished post's quote", async () 
 
 test("Hindi and Marathi pages, their 404s included, speak their language in the frame", async () => {
   const cases = [
-    ["/hindi/home", 200, "hi", "मुखपृष्ठ", "टैग", "सूक्तियाँ खोजें"],
-    ["/hindi/no-such-post", 404, "hi", "मुखपृष्ठ", "टैग", "सूक्तियाँ खोजें"],
-    ["/marathi/home?page=999", 404, "mr", "मुखपृष्ठ", "टॅग", "सुविचार शोधा"],
-    ["/english/no-such-post", 404, "en", "Home", "Tags", "Search quotes"],
+    ["/hindi/home", 200, "hi", "मुखपृष्ठ", "टैग", "रचनाकार", "सूक्तियाँ खोजें"],
+    ["/hindi/no-such-post", 404, "hi", "मुखपृष्ठ", "टैग", "रचनाकार", "सूक्तियाँ खोजें"],
+    ["/marathi/home?page=999", 404, "mr", "मुखपृष्ठ", "टॅग", "रचनाकार", "सुविचार शोधा"],
+    ["/english/no-such-post", 404, "en", "Home", "Tags", "People", "Search quotes"],
   ] as const;
-  for (const [target, status, lang, home, tags, searchLabel] of cases) {
+  for (const [target, status, lang, home, tags, people, searchLabel] of cases) {
     const page = await getHtml(`${server.url}${target}`);
     expect(page.status, target).toBe(status);
     expect(page.doc.querySelector("html")?.getAttribute("lang"), target).toBe(lang);
     const menu = page.doc.querySelectorAll(".main-menu a").map((a) => a.text);
-    expect(menu, target).toEqual([home, "English", "हिंदी", "मराठी", tags]);
+    expect(menu, target).toEqual([home, "English", "हिंदी", "मराठी", tags, people]);
     expect(page.doc.querySelector('form[role="search"] label')?.text, target).toBe(searchLabel);
   }
   const notFound = await getHtml(`${server.url}/marathi/no-such-post`);

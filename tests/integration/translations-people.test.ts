@@ -162,9 +162,12 @@ test("/people lists each person once with their count of published quotes; /peop
   );
   expect(people.length).toBeGreaterThan(5);
   const { doc } = await getHtml(`${server.url}/people`);
+  // Each language's count (decision 066) adds up to the person's published quotes.
   const listed = doc.querySelectorAll(".people-list li").map((li) => ({
     slug: decodeURIComponent(li.querySelector("a")!.getAttribute("href")!.replace("/people/", "")),
-    count: Number(/\d+/.exec(li.querySelector(".count")!.text)![0]),
+    count: li
+      .querySelectorAll(".person-count")
+      .reduce((sum, entry) => sum + Number(/\d+/.exec(entry.text)![0]), 0),
   }));
   expect([...listed].sort((a, b) => a.slug.localeCompare(b.slug))).toEqual(
     [...people].sort((a, b) => a.slug.localeCompare(b.slug)),

@@ -115,6 +115,18 @@ const EXTRA: PostRecord[] = [
     translationKey: "contract-group",
     source: { work: "बीजक", reference: "" },
   }),
+  // A draft naming Kabir in Marathi with a line of its own: neither counted nor its line written (decision 066).
+  record({
+    language: "marathi",
+    idNum: 9011,
+    slug: "कबीर-मसौदा",
+    status: "draft",
+    source: {
+      person: { name: "कबीर", names: {}, about: { marathi: "मसौद्याची ओळ" } },
+      work: "",
+      reference: "",
+    },
+  }),
 ];
 
 const CONTENT: ContentFile = (() => {
@@ -511,6 +523,19 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
         seen.add(`${fromSqlite?.language} ${fromSqlite?.slug}`);
       }
       expect(seen.size, `${language}`).toBeGreaterThan(15);
+    }
+  });
+
+  test("people's counts per language and lines come from published posts, the same on both", async () => {
+    for (const store of [sqlite, postgres]) {
+      const kabir = (await store.listPeople()).find((person) => person.slug === "kabir");
+      // Demo: 24 Hindi quotes of Kabir and 2 English; the contract's English post 9009 adds one, its Marathi draft none.
+      expect(kabir?.counts).toEqual({ english: 3, hindi: 24, marathi: 0 });
+      expect(kabir?.count).toBe(27);
+      expect(kabir?.about.english).toMatch(/^15th century\. /);
+      expect(kabir?.about.marathi).not.toBe("मसौद्याची ओळ");
+      expect((await store.getPerson("kabir"))?.counts).toEqual(kabir?.counts);
+      expect((await store.listPeople()).map((person) => person.slug)).not.toContain("hidden-sage");
     }
   });
 

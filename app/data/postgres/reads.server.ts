@@ -53,7 +53,12 @@ const TERM_COLUMNS = `t.kind, ${cutSql("t.name", BOUND.name)} AS name, ${prefixS
 
 const PERSON_COUNT_COLUMNS = `${prefixSql("pe.slug", BOUND.slug)} AS slug,
   json_build_object('english', ${cutSql("pe.name_english", BOUND.name)}, 'hindi', ${cutSql("pe.name_hindi", BOUND.name)},
-  'marathi', ${cutSql("pe.name_marathi", BOUND.name)}) AS names, count(*)::int AS count, max(p.updated_at) AS "updatedAt"`;
+  'marathi', ${cutSql("pe.name_marathi", BOUND.name)}) AS names, count(*)::int AS count, max(p.updated_at) AS "updatedAt",
+  json_build_object('english', count(*) FILTER (WHERE p.language = 'english'),
+  'hindi', count(*) FILTER (WHERE p.language = 'hindi'),
+  'marathi', count(*) FILTER (WHERE p.language = 'marathi')) AS counts,
+  json_build_object('english', ${cutSql("pe.about_english", BOUND.about)}, 'hindi', ${cutSql("pe.about_hindi", BOUND.about)},
+  'marathi', ${cutSql("pe.about_marathi", BOUND.about)}) AS about`;
 
 const SQL = {
   website: `SELECT max_id_eng AS "maxIdEng", max_id_hin AS "maxIdHin", max_id_mr AS "maxIdMr" FROM website`,

@@ -194,10 +194,16 @@ const SQL = {
       ${prefixSql("t.slug", BOUND.slug)} AS slug FROM post_terms pt
     JOIN terms t ON t.id = pt.term_id
     WHERE pt.post_id = ANY($1::bigint[]) ORDER BY t.kind DESC, t.name`,
-  suggestedTags: `SELECT t.kind, ${cutSql("t.name", BOUND.name)} AS name, ${prefixSql("t.slug", BOUND.slug)} AS slug FROM (
-      SELECT id FROM posts WHERE status = 'publish' ORDER BY post_time DESC, id DESC LIMIT 500
-    ) p JOIN post_terms pt ON pt.post_id = p.id JOIN terms t ON t.id = pt.term_id
-    WHERE t.kind = 'tag' GROUP BY t.id ORDER BY count(*) DESC, t.name LIMIT $1`,
+  // Each tag with the language most of those posts are in (decision 066; english < hindi < marathi).
+  suggestedTags: `SELECT kind, name, slug, language FROM (
+      SELECT t.kind, ${cutSql("t.name", BOUND.name)} AS name, ${prefixSql("t.slug", BOUND.slug)} AS slug,
+        p.language, t.name AS full_name, sum(count(*)) OVER (PARTITION BY t.id) AS uses,
+        row_number() OVER (PARTITION BY t.id ORDER BY count(*) DESC, p.language) AS rank
+      FROM (
+        SELECT id, language FROM posts WHERE status = 'publish' ORDER BY post_time DESC, id DESC LIMIT 500
+      ) p JOIN post_terms pt ON pt.post_id = p.id JOIN terms t ON t.id = pt.term_id
+      WHERE t.kind = 'tag' GROUP BY t.id, p.language
+    ) ranked WHERE rank = 1 ORDER BY uses DESC, full_name LIMIT $1`,
   wordRange: "SELECT word FROM search_words WHERE word >= $1 AND word < $2 ORDER BY word LIMIT $3",
   // Every trigram of the fragment, then the fragment itself: FTS5's trigram MATCH, in word id order.
   infix: `SELECT w.word FROM search_words w
@@ -366,7 +372,7 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   suggestedTags(limit: number) {
-    return this.#rows<Term>("suggestedTags", [limit]);
+    return this.#rows<Term & { language: Language }>("suggestedTags", [limit]);
   }
 
   async wordRange(from: string, to: string, limit: number) {

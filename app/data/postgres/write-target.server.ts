@@ -54,7 +54,8 @@ export function documentVector(doc: Pick<SearchDocument, "title" | "tags" | "bod
 export const KEPT_CHANGES = 1000;
 
 const PERSON_COLUMNS = `people.id, people.slug, name_english AS "english", name_hindi AS "hindi",
-  name_marathi AS "marathi"`;
+  name_marathi AS "marathi", about_english AS "aboutEnglish", about_hindi AS "aboutHindi",
+  about_marathi AS "aboutMarathi"`;
 
 const SQL = {
   findPost: `SELECT id, id_num AS "idNum", status, post_time AS "postTime", title,
@@ -78,6 +79,7 @@ const SQL = {
     "INSERT INTO people (slug, name_english, name_hindi, name_marathi) VALUES ($1, $2, $3, $4) RETURNING id",
   updatePerson:
     "UPDATE people SET slug = $2, name_english = $3, name_hindi = $4, name_marathi = $5 WHERE id = $1",
+  setPersonAbout: "UPDATE people SET about_english = $2, about_hindi = $3, about_marathi = $4 WHERE id = $1",
   addPersonKeys: `INSERT INTO person_keys (key, person_id) SELECT unnest($2::text[]), $1 ON CONFLICT DO NOTHING`,
   personPosts: `SELECT id, title, content, excerpt, work, reference FROM posts
     WHERE person_id = $1 AND status = 'publish' ORDER BY id`,
@@ -478,6 +480,10 @@ export class PostgresWriteTarget implements WriteTarget {
     await this.#now("updatePerson", [id, slug, names.english, names.hindi, names.marathi]);
   }
 
+  async setPersonAbout(id: number, about: PersonNames): Promise<void> {
+    await this.#now("setPersonAbout", [id, about.english, about.hindi, about.marathi]);
+  }
+
   async addPersonKeys(personId: number, keys: readonly string[]): Promise<void> {
     await this.#now("addPersonKeys", [personId, keys]);
   }
@@ -509,7 +515,13 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 }
 
-type PersonRow = { id: number; slug: string } & PersonNames;
+type PersonRow = {
+  id: number;
+  slug: string;
+  aboutEnglish: string;
+  aboutHindi: string;
+  aboutMarathi: string;
+} & PersonNames;
 
 function storedPerson(row: PersonRow | undefined): StoredPerson | null {
   if (!row) return null;
@@ -517,5 +529,6 @@ function storedPerson(row: PersonRow | undefined): StoredPerson | null {
     id: row.id,
     slug: row.slug,
     names: { english: row.english, hindi: row.hindi, marathi: row.marathi },
+    about: { english: row.aboutEnglish, hindi: row.aboutHindi, marathi: row.aboutMarathi },
   };
 }

@@ -58,10 +58,26 @@ const TRANSLATION_COLUMNS = `language, ${prefixSql("slug", BOUND.slug)} AS slug,
 
 const PERSON_COUNT_COLUMNS = `${prefixSql("pe.slug", BOUND.slug)} AS slug,
   json_object('english', ${cutSql("pe.name_english", BOUND.name)}, 'hindi', ${cutSql("pe.name_hindi", BOUND.name)},
-  'marathi', ${cutSql("pe.name_marathi", BOUND.name)}) AS names, count(*) AS count, max(p.updated_at) AS updatedAt`;
+  'marathi', ${cutSql("pe.name_marathi", BOUND.name)}) AS names, count(*) AS count, max(p.updated_at) AS updatedAt,
+  json_object('english', sum(p.language = 'english'), 'hindi', sum(p.language = 'hindi'),
+  'marathi', sum(p.language = 'marathi')) AS counts,
+  json_object('english', ${cutSql("pe.about_english", BOUND.about)}, 'hindi', ${cutSql("pe.about_hindi", BOUND.about)},
+  'marathi', ${cutSql("pe.about_marathi", BOUND.about)}) AS about`;
 
-function personCount(row: { slug: string; names: string; count: number; updatedAt: number }): PersonCount {
-  return { ...row, names: JSON.parse(row.names) };
+function personCount(row: {
+  slug: string;
+  names: string;
+  count: number;
+  updatedAt: number;
+  counts: string;
+  about: string;
+}): PersonCount {
+  return {
+    ...row,
+    names: JSON.parse(row.names),
+    counts: JSON.parse(row.counts),
+    about: JSON.parse(row.about),
+  };
 }
 
 /** ContentStore over better-sqlite3. Every statement names status = 'publish'. */

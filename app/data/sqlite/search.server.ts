@@ -72,10 +72,16 @@ const SQL = {
     WHERE pt.post_id IN (SELECT value FROM json_each(?)) ORDER BY t.kind DESC, t.name`,
   // Bounded at any size: the tags of the newest 500 published posts, most used first
   // (CROSS JOIN keeps that order; the planner would otherwise start from the tags).
-  suggestedTags: `SELECT t.kind, ${cutSql("t.name", BOUND.name)} AS name, ${prefixSql("t.slug", BOUND.slug)} AS slug FROM (
-      SELECT id FROM posts WHERE status = 'publish' ORDER BY post_time DESC, id DESC LIMIT 500
-    ) p CROSS JOIN post_terms pt ON pt.post_id = p.id CROSS JOIN terms t ON t.id = pt.term_id
-    WHERE t.kind = 'tag' GROUP BY t.id ORDER BY count(*) DESC, t.name LIMIT ?`,
+  // Each tag with the language most of those posts are in (decision 066; english < hindi < marathi).
+  suggestedTags: `SELECT kind, name, slug, language FROM (
+      SELECT t.kind, ${cutSql("t.name", BOUND.name)} AS name, ${prefixSql("t.slug", BOUND.slug)} AS slug,
+        p.language, t.name AS fullName, sum(count(*)) OVER (PARTITION BY t.id) AS uses,
+        row_number() OVER (PARTITION BY t.id ORDER BY count(*) DESC, p.language) AS rank
+      FROM (
+        SELECT id, language FROM posts WHERE status = 'publish' ORDER BY post_time DESC, id DESC LIMIT 500
+      ) p CROSS JOIN post_terms pt ON pt.post_id = p.id CROSS JOIN terms t ON t.id = pt.term_id
+      WHERE t.kind = 'tag' GROUP BY t.id, p.language
+    ) WHERE rank = 1 ORDER BY uses DESC, fullName LIMIT ?`,
   wordRange: "SELECT word FROM search_words WHERE word >= ? AND word < ? ORDER BY word LIMIT ?",
   infix: `SELECT w.word FROM search_words_trigram tri JOIN search_words w ON w.id = tri.rowid
     WHERE search_words_trigram MATCH ? LIMIT ?`,
@@ -163,7 +169,7 @@ export class SqliteSearchBackend implements SearchBackend {
   }
 
   async suggestedTags(limit: number) {
-    return this.#sql.suggestedTags.all(limit) as Term[];
+    return this.#sql.suggestedTags.all(limit) as (Term & { language: Language })[];
   }
 
   async wordRange(from: string, to: string, limit: number) {

@@ -166,6 +166,9 @@ export class SqliteWriteTarget implements SyncWriteTarget {
       updatePerson: db.prepare<[string, string, string, string, number]>(
         "UPDATE people SET slug = ?, name_english = ?, name_hindi = ?, name_marathi = ? WHERE id = ?",
       ),
+      setPersonAbout: db.prepare<[string, string, string, number]>(
+        "UPDATE people SET about_english = ?, about_hindi = ?, about_marathi = ? WHERE id = ?",
+      ),
       addPersonKeys: db.prepare<[number, string]>(
         "INSERT OR IGNORE INTO person_keys (key, person_id) SELECT value, ? FROM json_each(?)",
       ),
@@ -301,6 +304,9 @@ export class SqliteWriteTarget implements SyncWriteTarget {
   updatePerson(id: number, slug: string, names: PersonNames) {
     this.#sql.updatePerson.run(slug, names.english, names.hindi, names.marathi, id);
   }
+  setPersonAbout(id: number, about: PersonNames) {
+    this.#sql.setPersonAbout.run(about.english, about.hindi, about.marathi, id);
+  }
   addPersonKeys(personId: number, keys: readonly string[]) {
     this.#sql.addPersonKeys.run(personId, JSON.stringify(keys));
   }
@@ -352,7 +358,8 @@ function hasContentEpoch(db: Db): boolean {
   return found;
 }
 
-const PERSON_COLUMNS = "people.id, people.slug, name_english, name_hindi, name_marathi";
+const PERSON_COLUMNS =
+  "people.id, people.slug, name_english, name_hindi, name_marathi, about_english, about_hindi, about_marathi";
 
 interface PersonRow {
   id: number;
@@ -360,6 +367,9 @@ interface PersonRow {
   name_english: string;
   name_hindi: string;
   name_marathi: string;
+  about_english: string;
+  about_hindi: string;
+  about_marathi: string;
 }
 
 function storedPerson(row: PersonRow | undefined): StoredPerson | null {
@@ -368,6 +378,7 @@ function storedPerson(row: PersonRow | undefined): StoredPerson | null {
     id: row.id,
     slug: row.slug,
     names: { english: row.name_english, hindi: row.name_hindi, marathi: row.name_marathi },
+    about: { english: row.about_english, hindi: row.about_hindi, marathi: row.about_marathi },
   };
 }
 
