@@ -14,6 +14,8 @@ export default [
   route("share/:language/:version/:file", "routes/share-image.ts"),
   // The site's images at narrower widths, for srcset (issue 16).
   route("img/:width/*", "routes/image-variant.ts"),
+  // A post without an image: its quote card in lists, light or dark (issue 31, decision 064).
+  route("card/:language/:version/:scheme/:width/:file", "routes/list-card.ts"),
   // Every page: the layout hands `meta` the public origin and adds feed and icon links.
   layout("routes/site-head.tsx", [
     index("routes/home.tsx"),

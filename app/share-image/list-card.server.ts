@@ -65,8 +65,7 @@ export function layoutListCard(ctx: SKRSContext2D, source: ListCardSource): List
   const text = listCardText(source);
   // A verse keeps its lines when they fit whole at a size that still fills the card (50 of 640); else each wraps in balanced halves.
   const verse = text.length > 1 ? fit(text, true) : null;
-  const quote =
-    verse && verse.size >= 50 ? verse : text.join(" ").length <= MAX_CHARS ? fit(text) : null;
+  const quote = verse && verse.size >= 50 ? verse : text.join(" ").length <= MAX_CHARS ? fit(text) : null;
   if (quote) return { ...quote, source: "quote" };
   const title = fit([source.title]);
   if (title) return { ...title, source: "title" };
