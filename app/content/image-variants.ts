@@ -26,16 +26,17 @@ export function imageSrcSet(src: string, width: number): string | undefined {
 /**
  * The `sizes` of each place an image is shown, from the layout in app/styles/app.css
  * (main: at most 72rem with 1rem padding each side; decision 064). Each says the
- * displayed width at every viewport width or a little more, never less: a column
- * more begins 1rem later than the grid's own threshold, for a desktop scrollbar
+ * displayed width at every viewport width or a little more, never less. Phones
+ * (below 48rem) have overlay scrollbars: their thresholds are the grid's own. Wider,
+ * a column more begins 1rem after the grid's threshold, for a desktop scrollbar
  * (the media queries count it, the grid does not). Checked in Chromium by
  * tests/e2e/image-sizes.test.ts (chosen source ≥ displayed width × DPR).
  */
 export const IMAGE_SIZES = {
   /** Post lists (.post-grid): one column below 21.75rem, two to 32rem, three to 61rem, then four of at most 16.75rem. */
   card: [
-    "(max-width: 22.74rem) calc(100vw - 2rem)",
-    "(max-width: 32.99rem) calc(50vw - 1.375rem)",
+    "(max-width: 21.74rem) calc(100vw - 2rem)",
+    "(max-width: 31.99rem) calc(50vw - 1.375rem)",
     "(max-width: 47.99rem) calc((100vw - 3.5rem) / 3)",
     "(max-width: 61.99rem) calc((100vw - 4rem) / 3)",
     "(max-width: 72.99rem) calc((100vw - 5rem) / 4)",
@@ -43,9 +44,9 @@ export const IMAGE_SIZES = {
   ].join(", "),
   /** A post's related quotes: the same columns of 9.5rem in the 44rem text column, four at most. */
   related: [
-    "(max-width: 22.74rem) calc(100vw - 2rem)",
-    "(max-width: 32.99rem) calc(50vw - 1.375rem)",
-    "(max-width: 43.24rem) calc((100vw - 3.5rem) / 3)",
+    "(max-width: 21.74rem) calc(100vw - 2rem)",
+    "(max-width: 31.99rem) calc(50vw - 1.375rem)",
+    "(max-width: 42.24rem) calc((100vw - 3.5rem) / 3)",
     "10.5rem",
   ].join(", "),
   /** Home gallery: two tiles a row below 30rem, else three. */

@@ -32,7 +32,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw notFoundResponse();
   // Published posts only: getPost answers null for a draft as for a missing post.
   const post = await context.get(storeContext).getPost(language, file.slice(0, -".webp".length));
-  if (!post || post.featureImageUrl !== "") throw notFoundResponse();
+  // A post with an image of its own has no card.
+  if (post?.featureImageUrl !== "") throw notFoundResponse();
   const current = listCardVersion(post);
   if (version !== current) {
     throw redirect(listCardPath(post, current, scheme as ListCardScheme, size), {
