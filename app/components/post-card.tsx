@@ -1,12 +1,9 @@
 import { Link } from "react-router";
 import { PostImage } from "#app/components/post-image.tsx";
 import { SaveButton, saveQuoteOf } from "#app/components/save-button.tsx";
-import { IMAGE_SIZES } from "#app/content/image-variants.ts";
+import { LIST_IMAGE_SIZES, type ListPlace } from "#app/content/list-image-sizes.ts";
 import type { PostCard as PostCardData } from "#app/content/post-view.ts";
 import { LIST_CARD_SIZE, listCardPath, listCardSrcSet } from "#app/share-image/list-card.ts";
-
-/** Where a list is shown: the sizes its images are picked by (app/content/image-variants.ts). */
-type ListPlace = "card" | "related";
 
 /**
  * A post without an image shows its quote card (decision 064): the light one,
@@ -15,7 +12,7 @@ type ListPlace = "card" | "related";
  */
 function QuoteCardImage({ post, eager, place }: { post: PostCardData; eager: boolean; place: ListPlace }) {
   const version = post.cardVersion ?? "";
-  const sizes = IMAGE_SIZES[place];
+  const sizes = LIST_IMAGE_SIZES[place];
   return (
     <picture>
       <source
@@ -58,7 +55,13 @@ export function PostCard({
         {post.cardVersion ? (
           <QuoteCardImage post={post} eager={eager} place={place} />
         ) : (
-          <PostImage src={post.image} alt="" eager={eager} className="post-card-image" place={place} />
+          <PostImage
+            src={post.image}
+            alt=""
+            eager={eager}
+            className="post-card-image"
+            sizes={LIST_IMAGE_SIZES[place]}
+          />
         )}
         <Heading className="post-card-title">{post.title}</Heading>
       </Link>

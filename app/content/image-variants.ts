@@ -33,22 +33,6 @@ export function imageSrcSet(src: string, width: number): string | undefined {
  * tests/e2e/image-sizes.test.ts (chosen source ≥ displayed width × DPR).
  */
 export const IMAGE_SIZES = {
-  /** Post lists (.post-grid): one column below 21.75rem, two to 32rem, three to 61rem, then four of at most 16.75rem. */
-  card: [
-    "(max-width: 21.74rem) calc(100vw - 2rem)",
-    "(max-width: 31.99rem) calc(50vw - 1.375rem)",
-    "(max-width: 47.99rem) calc((100vw - 3.5rem) / 3)",
-    "(max-width: 61.99rem) calc((100vw - 4rem) / 3)",
-    "(max-width: 72.99rem) calc((100vw - 5rem) / 4)",
-    "16.75rem",
-  ].join(", "),
-  /** A post's related quotes: the same columns of 9.5rem in the 44rem text column, four at most. */
-  related: [
-    "(max-width: 21.74rem) calc(100vw - 2rem)",
-    "(max-width: 31.99rem) calc(50vw - 1.375rem)",
-    "(max-width: 42.24rem) calc((100vw - 3.5rem) / 3)",
-    "10.5rem",
-  ].join(", "),
   /** Home gallery: two tiles a row below 30rem, else three. */
   tile: "(max-width: 29.99rem) calc(50vw - 1.375rem), (max-width: 72rem) calc((100vw - 3.5rem) / 3), 23rem",
   /** Quote of the day: 7rem below 48rem, 10rem wider. */
