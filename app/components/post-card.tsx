@@ -8,11 +8,22 @@ import { LIST_CARD_SIZE, listCardPath, listCardSrcSet } from "#app/share-image/l
 /**
  * A post without an image shows its quote card (decision 064): the light one,
  * or the dark one under a dark scheme, picked by the browser with no script.
- * Its alt text is the title, in the card's language (the article's lang).
+ * In a list its alt text is the title, in the card's language (the article's lang).
  */
-function QuoteCardImage({ post, eager, place }: { post: PostCardData; eager: boolean; place: ListPlace }) {
+export function QuoteCardImage({
+  post,
+  eager,
+  sizes,
+  className,
+  alt,
+}: {
+  post: Pick<PostCardData, "language" | "slug" | "cardVersion">;
+  eager: boolean;
+  sizes: string;
+  className: string;
+  alt: string;
+}) {
   const version = post.cardVersion ?? "";
-  const sizes = LIST_IMAGE_SIZES[place];
   return (
     <picture>
       <source
@@ -22,11 +33,11 @@ function QuoteCardImage({ post, eager, place }: { post: PostCardData; eager: boo
         type="image/webp"
       />
       <img
-        className="post-card-image quote-card-image"
+        className={`${className} quote-card-image`}
         src={listCardPath(post, version, "light", LIST_CARD_SIZE)}
         srcSet={listCardSrcSet(post, version, "light")}
         sizes={sizes}
-        alt={post.title}
+        alt={alt}
         width={LIST_CARD_SIZE}
         height={LIST_CARD_SIZE}
         loading={eager ? "eager" : "lazy"}
@@ -53,7 +64,13 @@ export function PostCard({
     <article className="post-card" lang={post.lang}>
       <Link to={post.href} className="post-card-link">
         {post.cardVersion ? (
-          <QuoteCardImage post={post} eager={eager} place={place} />
+          <QuoteCardImage
+            post={post}
+            eager={eager}
+            sizes={LIST_IMAGE_SIZES[place]}
+            className="post-card-image"
+            alt={post.title}
+          />
         ) : (
           <PostImage
             src={post.image}

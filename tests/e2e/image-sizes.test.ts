@@ -161,6 +161,9 @@ for (const { width, dpr } of VIEWS) {
             expect(image.currentSrc, where).not.toMatch(/\/card\//);
           }
           if (image.listed) expect(image.currentSrc, where).not.toMatch(/default-clipart/);
+          // A quote of the day without an image shows its card too, in the scheme's colours.
+          if (image.currentSrc.includes("/card/"))
+            expect(image.currentSrc, where).toContain(`/${colorScheme}/`);
         }
         expect(errors, path).toEqual([]);
         await context.close();
