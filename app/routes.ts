@@ -25,6 +25,8 @@ export default [
   route("embed/:language/:slug", "routes/embed.ts"),
   route("embed/*", "routes/embed.ts", { id: "routes/embed-other" }),
   route("oembed", "routes/oembed.ts"),
+  // A post without an image: its quote card in lists, light or dark (issue 31, decision 064).
+  route("card/:language/:version/:scheme/:width/:file", "routes/list-card.ts"),
   // Every page: the layout hands `meta` the public origin and adds feed and icon links.
   layout("routes/site-head.tsx", [
     index("routes/home.tsx"),

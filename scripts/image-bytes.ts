@@ -13,6 +13,8 @@ const PAGES = [
   "/hindi/home",
   "/marathi/home",
   "/english/this-is-my-prayer-to-thee",
+  // Issue 31: a list where 6 of 16 posts have no image and show their quote card.
+  "/tag/faith",
   "/people/kabir",
   "/tags",
 ];

@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { DailyPush } from "#app/components/daily-push.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { PostArticle } from "#app/components/post-article.tsx";
-import { PostGrid } from "#app/components/post-card.tsx";
+import { PostGrid, QuoteCardImage } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
 import { TextSizeControls } from "#app/components/text-size.tsx";
+import { IMAGE_SIZES } from "#app/content/image-variants.ts";
 import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
 import { postMeta } from "#app/content/post-meta.ts";
@@ -26,7 +27,12 @@ export function LanguageScreen({ data }: { data: LanguageRouteData }) {
       {daily ? (
         <aside className="daily" aria-labelledby="daily-title">
           <Link to={daily.href} className="daily-link">
-            <PostImage src={daily.image} alt="" eager className="daily-image" place="daily" />
+            {/* Without an image: its quote card, light or dark (decision 064); the title follows as text. */}
+            {daily.cardVersion ? (
+              <QuoteCardImage post={daily} eager sizes={IMAGE_SIZES.daily} className="daily-image" alt="" />
+            ) : (
+              <PostImage src={daily.image} alt="" eager className="daily-image" place="daily" />
+            )}
             <div>
               <p id="daily-title" className="daily-kicker">
                 {labels.quoteOfTheDay}

@@ -135,7 +135,7 @@ export function PostArticle({ post, labels, url, previous, next, related, roman 
       {related.length > 0 ? (
         <section className="related" aria-labelledby="related-title">
           <h2 id="related-title">{labels.related}</h2>
-          <PostGrid posts={related} emptyText="" headingLevel={3} eagerCount={0} />
+          <PostGrid posts={related} emptyText="" headingLevel={3} eagerCount={0} place="related" />
         </section>
       ) : null}
     </div>

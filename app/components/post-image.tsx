@@ -13,9 +13,12 @@ export function PostImage({
   eager = false,
   className,
   place,
+  sizes = place ? IMAGE_SIZES[place] : undefined,
 }: {
   /** Where it is shown: the widths the browser may pick from (app/content/image-variants.ts). */
-  place: ImagePlace;
+  place?: ImagePlace;
+  /** Instead of a place: a list's own sizes (app/content/list-image-sizes.ts). */
+  sizes?: string;
   src: string;
   alt: string;
   lang?: string;
@@ -29,7 +32,7 @@ export function PostImage({
       className={className}
       src={src}
       srcSet={srcSet}
-      sizes={srcSet ? IMAGE_SIZES[place] : undefined}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       lang={lang}
       width={width}

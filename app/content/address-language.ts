@@ -15,7 +15,7 @@ export { addressLanguage, LANG_PARAM, withLanguage } from "#app/content/language
  * nothing there and is dropped from their address.
  */
 const OWN_LANGUAGE =
-  /^\/(?:english|hindi|marathi|saved|c|share|img|sitemaps|api|embed|oembed|__manifest)(?:\/|$)|\.(?:xml|txt|webmanifest|json|js|css|ico|png|svg|webp|jpe?g|woff2?|mp3|ogg)$/;
+  /^\/(?:english|hindi|marathi|saved|c|share|card|img|sitemaps|api|embed|oembed|__manifest)(?:\/|$)|\.(?:xml|txt|webmanifest|json|js|css|ico|png|svg|webp|jpe?g|woff2?|mp3|ogg)$/;
 
 /** Whether a path (without `.data`) is a page of no language, shown in the language its address names. */
 export function isLanguageLessPath(path: string): boolean {

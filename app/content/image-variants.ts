@@ -23,17 +23,23 @@ export function imageSrcSet(src: string, width: number): string | undefined {
   );
 }
 
-/** The `sizes` of each place an image is shown, from the layout in app/styles/app.css. */
+/**
+ * The `sizes` of each place an image is shown, from the layout in app/styles/app.css
+ * (main: at most 72rem with 1rem padding each side; decision 064). Each says the
+ * displayed width at every viewport width or a little more, never less. Phones
+ * (below 48rem) have overlay scrollbars: their thresholds are the grid's own. Wider,
+ * a column more begins 1rem after the grid's threshold, for a desktop scrollbar
+ * (the media queries count it, the grid does not). Checked in Chromium by
+ * tests/e2e/image-sizes.test.ts (chosen source ≥ displayed width × DPR).
+ */
 export const IMAGE_SIZES = {
-  /** Post cards: two columns on a phone, about 18rem on a wide screen. */
-  card: "(max-width: 40rem) 50vw, 18rem",
-  /** Home gallery: three tiles a row, in a column of at most 48rem. */
-  tile: "(max-width: 48rem) 33vw, 16rem",
-  /** Quote of the day: 7rem on a phone, 10rem wider. */
-  daily: "(max-width: 40rem) 7rem, 10rem",
-  /** The home page's newest post. */
-  hero: "(max-width: 48rem) 100vw, 28rem",
+  /** Home gallery: two tiles a row below 30rem, else three. */
+  tile: "(max-width: 29.99rem) calc(50vw - 1.375rem), (max-width: 72rem) calc((100vw - 3.5rem) / 3), 23rem",
+  /** Quote of the day: 7rem below 48rem, 10rem wider. */
+  daily: "(max-width: 47.99rem) 7rem, 10rem",
+  /** The home page's newest post: the whole column below 48rem, then 5 of its 11 parts. */
+  hero: "(max-width: 47.99rem) calc(100vw - 2rem), (max-width: 72rem) calc((100vw - 3rem) * 5 / 11), 31.5rem",
   /** A post's own image: at most 32rem wide. */
-  post: "(max-width: 32rem) 100vw, 32rem",
+  post: "(max-width: 34rem) calc(100vw - 2rem), 32rem",
 } as const;
 export type ImagePlace = keyof typeof IMAGE_SIZES;

@@ -3,6 +3,7 @@ import { LANG_TAG, postPath } from "#app/content/languages.ts";
 import type { Post, PostSummary } from "#app/content/model.ts";
 import { toSourceView, toTranslationLinks } from "#app/content/post-source.ts";
 import { summarize } from "#app/content/seo.ts";
+import { listCardVersion } from "#app/share-image/list-card.ts";
 import { currentSite } from "#app/site.ts";
 
 /** What a list, tile or hero needs of a post, with display values computed once on the server. */
@@ -18,6 +19,8 @@ export function toPostCard(post: PostSummary) {
     lang: LANG_TAG[post.language],
     image: post.featureImageUrl || currentSite().defaultImage.src,
     hasOwnImage: post.featureImageUrl !== "",
+    /** A post without an image: its list card's version (app/share-image/list-card.ts); null otherwise. */
+    cardVersion: post.featureImageUrl === "" ? listCardVersion(post) : null,
     postDateTime: postDateTime(post.postTime, currentSite().timeZone),
     isoDateTime: isoDateTime(post.postTime),
   };

@@ -83,5 +83,5 @@ test("srcset lists the variants and the original; SVG and remote images have non
   ]) {
     expect(imageSrcSet(src, 800), src).toBeUndefined();
   }
-  expect(Object.keys(IMAGE_SIZES).sort()).toEqual(["card", "daily", "hero", "post", "tile"]);
+  expect(Object.keys(IMAGE_SIZES).sort()).toEqual(["daily", "hero", "post", "tile"]);
 });

@@ -11,6 +11,7 @@ import {
   toPostView,
 } from "#app/content/post-view.ts";
 import { romanQuote } from "#app/content/roman-letters.ts";
+import { verseLines } from "#app/content/verse-lines.ts";
 import { originContext, storeContext } from "#app/context.ts";
 import { currentSite } from "#app/site.ts";
 
@@ -62,7 +63,10 @@ async function loadLanguageHome(language: Language, request: Request, context: C
     page,
     pageCount: Math.max(1, Math.ceil(count / POSTS_PER_PAGE)),
     hasNext: list.hasNext,
-    quoteOfTheDay: daily ? { ...toPostCard(daily), excerpt: teaserText(daily.excerpt) } : null,
+    // A verse keeps its lines (the page shows them with white-space: pre-line).
+    quoteOfTheDay: daily
+      ? { ...toPostCard(daily), excerpt: verseLines(teaserText(daily.excerpt)).join("\n") }
+      : null,
     posts: list.posts.map(toPostCard),
   };
 }

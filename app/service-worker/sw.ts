@@ -187,7 +187,8 @@ worker.addEventListener("fetch", (event) => {
   else if (url.pathname.startsWith("/assets/")) event.respondWith(asset(request));
   else if (url.pathname.endsWith(".data")) event.respondWith(routeData(event, url));
   else if (url.pathname === "/__manifest") event.respondWith(routeManifest(event, url));
-  else if (/^\/(?:images|img|icons)\//.test(url.pathname)) event.respondWith(image(event, request));
+  // /card/: the quote cards of posts without an image in lists (decision 064), immutable.
+  else if (/^\/(?:images|img|icons|card)\//.test(url.pathname)) event.respondWith(image(event, request));
 });
 
 /** Network first; offline, the kept page, else the offline page in the address's language. */

@@ -64,7 +64,7 @@ export function shareText(contentHtml: string, sourceLine = ""): ShareText {
 }
 
 /** cyrb53: a small, fast, well-mixed 53-bit string hash (not for security). */
-function cyrb53(text: string, seed = 0): number {
+export function cyrb53(text: string, seed = 0): number {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
   for (let i = 0; i < text.length; i++) {

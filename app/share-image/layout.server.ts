@@ -87,7 +87,7 @@ function wrap({ words, space }: Words, width: number): string[] | null {
 }
 
 /** The narrowest width that keeps the greedy line count: lines of even length, no lone last word. */
-function balance(ctx: SKRSContext2D, text: string, width: number): string[] | null {
+export function balance(ctx: SKRSContext2D, text: string, width: number): string[] | null {
   const words = measureWords(ctx, text);
   const greedy = wrap(words, width);
   if (!greedy || greedy.length < 2) return greedy;
@@ -207,7 +207,7 @@ export function layoutShareImage(ctx: SKRSContext2D, source: ShareImageSource): 
   return { source: sourceKind, items };
 }
 
-function truncate(
+export function truncate(
   ctx: SKRSContext2D,
   text: string,
   width: number,

@@ -1,4 +1,5 @@
-// Issue 16, "Checked": every kind of page at 320, 360 and 1280 px, light and
+// Issue 16, "Checked" (and issue 31: a list of posts without an image, the home
+// gallery and the quote of the day at 320 px): every kind of page at 320, 360 and 1280 px, light and
 // dark, saved under test-results/screenshots/ for a person to review. Each
 // shot is also checked: the page answers 200 (404 where meant), nothing
 // scrolls sideways, every image it shows has loaded, and the console is clean.
@@ -14,6 +15,18 @@ import { openReadonly } from "#tests/support/db.ts";
 const env = useServerAndBrowser();
 const DIR = path.resolve("test-results/screenshots");
 const WIDTHS = [320, 360, 1280] as const;
+/** Issue 31: parts of a page shot on their own at 320 px, where a phone shows them. */
+const PARTS: Record<string, { name: string; selector: string }[]> = {
+  home: [{ name: "home-gallery", selector: ".gallery" }],
+  "hindi-home": [{ name: "quote-of-the-day", selector: ".daily" }],
+};
+
+/** The images in view settled (loaded or failed): after a load, and after a scheme picks other sources. */
+function imagesInViewSettled() {
+  return [...document.images]
+    .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+    .every((img) => img.complete);
+}
 
 let pages: { name: string; path: string; status: number }[] = [];
 beforeAll(() => {
@@ -35,6 +48,14 @@ beforeAll(() => {
       language: string;
       slug: string;
     });
+  // Issue 31: the tag with the most posts without an image, whose list shows their quote cards.
+  const imagelessTag = db
+    .prepare(
+      `SELECT t.slug FROM terms t JOIN post_terms pt ON pt.term_id = t.id
+       JOIN posts p ON p.id = pt.post_id AND p.status = 'publish' AND p.feature_image_url = ''
+       WHERE t.kind = 'tag' GROUP BY t.id ORDER BY count(*) DESC, t.id LIMIT 1`,
+    )
+    .get() as { slug: string };
   db.close();
   pages = [
     { name: "home", path: "/", status: 200 },
@@ -54,6 +75,7 @@ beforeAll(() => {
     { name: "search-hits", path: "/search/love", status: 200 },
     { name: "search-none", path: "/search/zzzz", status: 200 },
     { name: "tags", path: "/tags", status: 200 },
+    { name: "list-without-images", path: `/tag/${encodeURIComponent(imagelessTag.slug)}`, status: 200 },
     { name: "people", path: "/people", status: 200 },
     { name: "person", path: "/people/kabir", status: 200 },
     { name: "not-found", path: "/hindi/no-such-post", status: 404 },
@@ -70,13 +92,11 @@ for (const width of WIDTHS) {
       expect(response?.status(), address).toBe(status);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       // The images in view settled (loaded or failed), so each shot shows what a visitor sees.
-      await page.waitForFunction(() =>
-        [...document.images]
-          .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
-          .every((img) => img.complete),
-      );
+      await page.waitForFunction(imagesInViewSettled);
       for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme });
+        // A quote card's <picture> has a dark source: the scheme changes what is loaded.
+        await page.waitForFunction(imagesInViewSettled);
         const state = await page.evaluate(() => ({
           dark: matchMedia("(prefers-color-scheme: dark)").matches,
           sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -94,6 +114,17 @@ for (const width of WIDTHS) {
           type: "jpeg",
           quality: 80,
         });
+        for (const part of width === 320 ? (PARTS[name] ?? []) : []) {
+          const element = page.locator(part.selector).first();
+          await element.scrollIntoViewIfNeeded();
+          await page.waitForFunction(imagesInViewSettled);
+          await element.screenshot({
+            path: path.join(DIR, `${part.name}-${width}-${colorScheme}.jpg`),
+            type: "jpeg",
+            quality: 80,
+          });
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
       }
     }
     expect(errors).toEqual([]);

@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { LIST_IMAGE_SIZES } from "#app/content/list-image-sizes.ts";
 import { getHtml } from "#tests/support/html.ts";
 import { rawRequest } from "#tests/support/raw-http.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
@@ -85,11 +86,14 @@ test("list pages offer each local image in sizes that fit, through srcset and si
         .concat(`${src} 800w`)
         .join(", "),
     );
-    expect(img.getAttribute("sizes")).toBe("(max-width: 40rem) 50vw, 18rem");
+    // The list's layout at each width (decision 064; tests/e2e/image-sizes.test.ts checks them in Chromium).
+    expect(img.getAttribute("sizes")).toBe(LIST_IMAGE_SIZES.card);
   }
-  // The clip-art (SVG) scales by itself: no srcset.
-  for (const img of images.filter((img) => img.getAttribute("src")?.endsWith(".svg")))
-    expect(img.getAttribute("srcset")).toBeUndefined();
+  // A post without an image shows its quote card in a list, not the clip-art (issue 31).
+  expect(images.filter((img) => img.getAttribute("src")?.endsWith(".svg"))).toEqual([]);
+  const cards = images.filter((img) => img.getAttribute("src")?.startsWith("/card/english/"));
+  expect(cards.length).toBeGreaterThan(0);
+  for (const img of cards) expect(img.getAttribute("sizes")).toBe(LIST_IMAGE_SIZES.card);
   // Every variant a page names answers.
   const first = local[0]!.getAttribute("srcset")!.split(", ")[0]!.split(" ")[0]!;
   expect((await fetch(`${server.url}${first}`)).status).toBe(200);
