@@ -10,7 +10,9 @@
 // on one PostgreSQL send a subscriber's message at their hour once.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -200,6 +202,7 @@ describe("sending on SQLite", () => {
   let server: RunningServer;
   let env: Record<string, string>;
   let publicKey: string;
+  let firstEnglish: Subscriber | null = null;
 
   beforeAll(async () => {
     await service.start();
@@ -227,6 +230,7 @@ describe("sending on SQLite", () => {
 
   test("sukti push send: a VAPID-signed, aes128gcm message with the quote of the day, to the subscriber's language only", async () => {
     const english = subscriber(`http://127.0.0.1:${service.port}/english/1`);
+    firstEnglish = english;
     const hindi = subscriber(`http://127.0.0.1:${service.port}/hindi/1`);
     await subscribe(server, english, "english");
     await subscribe(server, hindi, "hindi");
@@ -354,6 +358,95 @@ describe("sending on SQLite", () => {
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toMatch(/PUBLIC_URL/);
   });
+
+  test("an unpublished quote of the day is never sent: the day's quote among the published is", async () => {
+    const before = await quoteOfTheDay(server, "english");
+    const slug = decodeURIComponent(before.href.split("/").pop() ?? "");
+    const unpublished = await runSukti(["unpublish", "english", slug], env);
+    expect(unpublished.status, unpublished.stderr).toBe(0);
+    const sentBefore = service.to("/english/1").length;
+    const result = await runSukti(["push", "send", "--language", "english"], env);
+    expect(result.status).toBe(0);
+    const messages = service.to("/english/1");
+    expect(messages).toHaveLength(sentBefore + 1);
+    const english = firstEnglish as Subscriber;
+    const payload = JSON.parse(decrypt(english, (messages.at(-1) as Received).body));
+    expect(payload.url).not.toContain(before.href);
+    expect(payload.title).not.toBe(before.title);
+    const after = await quoteOfTheDay(server, "english");
+    expect(payload.url).toBe(`${env.PUBLIC_URL}${after.href}`);
+  });
+});
+
+/** The hour now in `timeZone`, once the hour has at least 15 s left (a subscription then falls in it). */
+async function hourNow(timeZone: string): Promise<number> {
+  const format = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  for (;;) {
+    const parts = Object.fromEntries(format.formatToParts(new Date()).map((part) => [part.type, part.value]));
+    if (Number(parts.minute) < 59 || Number(parts.second) < 45) return Number(parts.hour);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+async function waitForMessage(service: PushService, pathname: string) {
+  const deadline = Date.now() + 60_000;
+  while (service.to(pathname).length === 0) {
+    expect(Date.now(), `nothing sent to ${pathname}`).toBeLessThan(deadline);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("the scheduler on SQLite", () => {
+  const service = new PushService();
+  beforeAll(() => service.start());
+  afterAll(() => service.stop());
+
+  test("a cluster of two workers sends a subscriber at their hour in their zone once, and not again after a restart", async () => {
+    const port = await freePort();
+    const env = {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      VAPID_SUBJECT: SUBJECT,
+      PUSH_ENDPOINT_HOSTS: `127.0.0.1:${service.port}`,
+      PUSH_TICK_MS: "300",
+      WEB_CONCURRENCY: "2",
+      LOG_LEVEL: "error",
+    };
+    // The site's files in a folder of the test's, kept across the restart.
+    const dir = mkdtempSync(path.join(tmpdir(), "sukti-push-"));
+    const dbPath = path.join(dir, "sukti.db");
+    let server = await startServer({ port, env, dbPath });
+    try {
+      const hour = await hourNow("Asia/Kolkata");
+      const now = subscriber(`http://127.0.0.1:${service.port}/kolkata/now`);
+      const later = subscriber(`http://127.0.0.1:${service.port}/kolkata/later`);
+      await subscribe(server, now, "marathi", hour, "Asia/Kolkata");
+      await subscribe(server, later, "marathi", (hour + 12) % 24, "Asia/Kolkata");
+      await waitForMessage(service, "/kolkata/now");
+      const payload = JSON.parse(decrypt(now, (service.to("/kolkata/now")[0] as Received).body));
+      expect(payload.lang).toBe("mr");
+      expect(payload.title).toBe((await quoteOfTheDay(server, "marathi")).title);
+      // Stopped and started again on the same files: today's message is not sent again.
+      await server.stop();
+      server = await startServer({ port, env, dbPath });
+      // A third subscriber at this hour, after the restart: sent, so the restarted sender has ticked.
+      const after = subscriber(`http://127.0.0.1:${service.port}/kolkata/after`);
+      await subscribe(server, after, "english", hour, "Asia/Kolkata");
+      await waitForMessage(service, "/kolkata/after");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(service.to("/kolkata/now")).toHaveLength(1);
+      expect(service.to("/kolkata/after")).toHaveLength(1);
+      expect(service.to("/kolkata/later")).toHaveLength(0);
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe.skipIf(!postgresAvailable())("two servers on one PostgreSQL", () => {
