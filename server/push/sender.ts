@@ -203,11 +203,19 @@ export class PushSender {
     }
     let run: PushRun | null = null;
     for (const zone of await this.#push.zones()) {
-      const { day, hour } = localHour(zone, this.#now());
-      const slot = `day:${day}`;
+      let local: { day: string; hour: number };
+      try {
+        local = localHour(zone, this.#now());
+      } catch {
+        // A zone this Node no longer knows: its subscribers wait, the others are sent.
+        continue;
+      }
+      const slot = `day:${local.day}`;
       let after = 0;
       for (;;) {
-        const due = await this.#push.due(zone, hour, slot, after, PAGE);
+        // A long send keeps the lease, or stops when another node has taken it.
+        if (after > 0 && !(await this.#push.lease(this.#holder, this.#now(), leaseMs))) break;
+        const due = await this.#push.due(zone, local.hour, slot, after, PAGE);
         if (due.length === 0) break;
         run ??= await this.#push.startRun("scheduled", "", this.#now());
         const runId = run.id;
