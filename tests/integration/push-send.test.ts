@@ -359,6 +359,22 @@ describe("sending on SQLite", () => {
     expect(result.stderr).toMatch(/PUBLIC_URL/);
   });
 
+  test("the endpoint is checked again at send time: one no longer allowed is never contacted", async () => {
+    const stored = subscriber(`http://127.0.0.1:${service.port}/recheck/1`);
+    await subscribe(server, stored, "hindi");
+    const hindiBefore = service.to("/hindi/1").length;
+    // The operator took the test push service off the list since.
+    const result = await runSukti(["push", "send", "--language", "hindi"], {
+      ...env,
+      PUSH_ENDPOINT_HOSTS: `127.0.0.1:${other.port}`,
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/sent 0, removed 0 \(gone\), retried 0, failed 2/);
+    expect(service.to("/recheck/1")).toHaveLength(0);
+    expect(service.to("/hindi/1")).toHaveLength(hindiBefore);
+    expect(other.received).toHaveLength(0);
+  });
+
   test("an unpublished quote of the day is never sent: the day's quote among the published is", async () => {
     const before = await quoteOfTheDay(server, "english");
     const slug = decodeURIComponent(before.href.split("/").pop() ?? "");
