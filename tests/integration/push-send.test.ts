@@ -463,6 +463,35 @@ describe("the scheduler on SQLite", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);
+
+  test("a push service that does not answer never delays pages (one process sends and serves)", async () => {
+    const port = await freePort();
+    const server = await startServer({
+      port,
+      env: {
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        VAPID_SUBJECT: SUBJECT,
+        PUSH_ENDPOINT_HOSTS: `127.0.0.1:${service.port}`,
+        PUSH_TICK_MS: "300",
+        LOG_LEVEL: "error",
+      },
+    });
+    const held: http.ServerResponse[] = [];
+    service.answer = (_request, res) => void held.push(res);
+    try {
+      const slow = subscriber(`http://127.0.0.1:${service.port}/slow/1`);
+      await subscribe(server, slow, "english", await hourNow("UTC"), "UTC");
+      await waitForMessage(service, "/slow/1");
+      // The send is in flight, its push service silent: pages and the health check still answer.
+      for (const page of ["/english/home", "/hindi/home", "/healthz", "/push/public-key"])
+        expect((await fetch(`${server.url}${page}`)).status, page).toBe(200);
+      expect(held).toHaveLength(1);
+    } finally {
+      service.answer = (_request, res) => res.writeHead(201).end();
+      for (const res of held) res.writeHead(201).end();
+      await server.stop();
+    }
+  }, 120_000);
 });
 
 describe.skipIf(!postgresAvailable())("two servers on one PostgreSQL", () => {
