@@ -184,5 +184,14 @@ describe("resolveEndpoint", () => {
     await expect(resolveEndpoint("https://fcm.googleapis.com/x", none, resolver({}))).rejects.toBeInstanceOf(
       LookupError,
     );
+    await expect(resolveEndpoint("https://fcm.googleapis.com/x", none, resolver({}))).rejects.toMatchObject({
+      temporary: false,
+    });
+    const flaky: Resolver = async () => {
+      throw Object.assign(new Error("try again"), { code: "EAI_AGAIN" });
+    };
+    await expect(resolveEndpoint("https://fcm.googleapis.com/x", none, flaky)).rejects.toMatchObject({
+      temporary: true,
+    });
   });
 });
