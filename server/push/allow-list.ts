@@ -226,9 +226,8 @@ export async function resolveEndpoint(
   try {
     addresses = await resolve(checked.name ?? "");
   } catch (error) {
-    throw new LookupError(
-      `cannot resolve ${checked.name}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-    );
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new LookupError(`cannot resolve ${checked.name}: ${code ?? error}`, code ?? "EAI_FAIL");
   }
   if (addresses.length === 0) throw new LookupError(`cannot resolve ${checked.name}: no address`);
   if (!addresses.every((entry) => isPublicAddress(entry.address)))
