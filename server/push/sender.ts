@@ -187,9 +187,10 @@ export class PushSender {
     const now = this.#now();
     const why = cannotSend(this.#config);
     if (why) {
-      if (!this.#warned && (await this.#push.count()) > 0)
+      if (!this.#warned && (await this.#push.count()) > 0) {
         this.#logger.warn("push: not sending", { reason: why });
-      this.#warned = true;
+        this.#warned = true;
+      }
       return;
     }
     const leaseMs = Math.max(60_000, 3 * this.#config.tickMs);
