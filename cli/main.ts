@@ -10,6 +10,7 @@ import { RejectedError, UsageError, UserError } from "#cli/errors.ts";
 import { writeCorpus } from "#cli/generate.ts";
 import { type ImportReport, importFile, openWrites } from "#cli/import.ts";
 import { terminalProgress } from "#cli/progress.ts";
+import { formatPushStats, formatRun, pushSend, pushStats } from "#cli/push.ts";
 import { seed } from "#cli/seed.ts";
 import { FORMATS, type Format, parseSourceFields } from "#cli/source.ts";
 import { formatStats, parseStatsLanguage, statsReport } from "#cli/stats.ts";
@@ -77,6 +78,14 @@ const STATS_HELP = `  sukti stats [--days N] [--language english|hindi|marathi] 
       --roll-up    roll days older than STATS_RETENTION months (default 13)
                    into monthly totals now (the servers do it once a day)`;
 
+const PUSH_HELP = `  sukti push send [--language english|hindi|marathi]
+      Send the quote of the day now by Web Push to every subscriber of the
+      language (default: every subscriber), each at most once; an interrupted
+      send of the same language is finished instead. Needs PUBLIC_URL and
+      VAPID_SUBJECT (decision 060).
+  sukti push stats [--json]
+      Subscribers per language and hour, and the last send's result.`;
+
 export const HELP = `sukti: manage a sukti site's content
 
 Usage:
@@ -87,6 +96,7 @@ ${UNPUBLISH_HELP}
 ${DELETE_HELP}
 ${GENERATE_HELP}
 ${STATS_HELP}
+${PUSH_HELP}
   sukti --help
 
 The database is DATABASE_URL (default ${DEFAULT_DATABASE_URL}; postgres://… for PostgreSQL); a
@@ -102,6 +112,7 @@ const COMMAND_HELP: Record<string, string> = {
   unpublish: `Usage:\n${UNPUBLISH_HELP}`,
   delete: `Usage:\n${DELETE_HELP}`,
   stats: `Usage:\n${STATS_HELP}`,
+  push: `Usage:\n${PUSH_HELP}`,
 };
 
 /** A SQLite file (`file:path`, a bare path) or a PostgreSQL URL; the store checks it when it opens. */
@@ -465,6 +476,40 @@ async function runStats(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatStats(result));
 }
 
+async function runPush(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const { values, positionals } = parse(() =>
+    parseArgs({
+      args,
+      allowPositionals: true,
+      options: { ...HELP_OPTION, language: { type: "string" }, json: { type: "boolean" } },
+    }),
+  );
+  const [action, extra] = positionals;
+  if (values.help || action === undefined) return void process.stdout.write(`${COMMAND_HELP.push}\n`);
+  if (extra !== undefined) throw new UsageError(`push ${action} takes no more arguments, not "${extra}"`);
+  if (action === "send") {
+    const language = values.language === undefined ? "" : parseLanguage(values.language);
+    if (language === null)
+      throw new UsageError(`unknown language "${values.language}" (use ${LANGUAGES.join(", ")})`);
+    const result = await pushSend(env, language);
+    if (result === null) return void process.stdout.write("no subscribers yet: nothing was sent\n");
+    process.stdout.write(
+      values.json
+        ? `${JSON.stringify(result)}\n`
+        : `${result.resumed ? "finished an interrupted send: " : ""}${formatRun(result.run)}\n`,
+    );
+    return;
+  }
+  if (action === "stats") {
+    const stats = await pushStats(env);
+    if (stats === null)
+      return void process.stdout.write(values.json ? '{"subscribers":0}\n' : "no subscribers yet\n");
+    process.stdout.write(values.json ? `${JSON.stringify(stats, null, 2)}\n` : formatPushStats(stats));
+    return;
+  }
+  throw new UsageError(`unknown push command "${action}" (use send or stats)`);
+}
+
 /** Runs one command; returns the exit code. Errors a user can fix are one line on stderr. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...rest] = argv;
@@ -488,6 +533,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return 0;
       case "stats":
         await runStats(rest, env);
+        return 0;
+      case "push":
+        await runPush(rest, env);
         return 0;
       case "unpublish":
       case "delete":

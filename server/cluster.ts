@@ -10,7 +10,8 @@ import type { LoadedSite } from "#app/site-config.server.ts";
 import { reloadOnHangup, siteMessage, WORKER_SITE_ENV } from "./identity.ts";
 import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
-import { envOrExit, fail, identityOrExit, startServer } from "./start.ts";
+import { startSiteSender } from "./push/sender.ts";
+import { envOrExit, fail, identityOrExit, pushSetup, startServer } from "./start.ts";
 
 /** A worker that exits sooner than this after it started listening counts as crashing. */
 const CRASH_WINDOW_MS = 5_000;
@@ -80,9 +81,20 @@ export async function startPrimary() {
     if (env.PUBLIC_URL) logger.info("origin", { detail: origin });
     else logger.warn("origin", { detail: origin });
   });
+  // The daily quote's one sender of this machine (decision 060): the primary serves no pages.
+  const sender =
+    env.PUSH_SENDER === "off"
+      ? null
+      : startSiteSender({
+          databaseUrl: env.DATABASE_URL,
+          content: () => openServedStore(env.DATABASE_URL),
+          config: pushSetup(env),
+          logger,
+        });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    void sender?.stop();
     logger.info("stopping", { signal, workers: Object.keys(cluster.workers ?? {}).length });
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);

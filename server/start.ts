@@ -19,6 +19,7 @@ import { createLogger } from "./logger.ts";
 import { describeOrigin } from "./origin.ts";
 import { pushConfig, pushStoreOnce } from "./push/config.ts";
 import { pushEndpoints } from "./push/endpoints.ts";
+import { startSiteSender } from "./push/sender.ts";
 import { stopOnSignal } from "./shutdown.ts";
 import { startSiteStats } from "./stats.ts";
 
@@ -113,6 +114,11 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
 
   // What readers read, counted in memory and written in batches (decision 056).
   const stats = startSiteStats(env, logger, currentSite().timeZone);
+  // The daily quote's one sender (decision 060): here when this is the only process, else the primary's.
+  const sender =
+    env.SUKTI_WORKER || env.PUSH_SENDER === "off"
+      ? null
+      : startSiteSender({ databaseUrl: env.DATABASE_URL, content: async () => store, config: push, logger });
   const server = createServer(SERVER_TIMEOUTS, app.listener);
   const maxConnections = env.MAX_CONNECTIONS ?? defaultMaxConnections();
   capConnections(server, maxConnections);
@@ -136,6 +142,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     markStopping: app.markStopping,
     closed: async () => {
       await stats?.stop();
+      await sender?.stop();
       await pushStore.close();
       await store.close();
     },

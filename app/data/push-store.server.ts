@@ -122,6 +122,7 @@ export interface PushStore {
   addToRun(runId: number, counts: RunCounts, now: number): Promise<void>;
   endRun(runId: number, state: "done" | "interrupted", now: number): Promise<void>;
   lastRun(): Promise<PushRun | null>;
+  run(id: number): Promise<PushRun | null>;
   /** Takes or renews the sender's lease for `ms`; whether `holder` holds it. */
   lease(holder: string, now: number, ms: number): Promise<boolean>;
   releaseLease(holder: string): Promise<void>;
@@ -382,6 +383,7 @@ function storeOn(sql: Sql, description: string): PushStore {
          ORDER BY id DESC LIMIT 1`,
         [],
       ),
+    run: (id) => oneRun(`SELECT ${RUN_COLUMNS} FROM push_runs WHERE id = ?`, [id]),
     lease: async (holder, now, ms) =>
       (await sql.run(
         `INSERT INTO push_lease (name, holder, expires_at) VALUES ('sender', ?, ?)

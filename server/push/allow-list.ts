@@ -194,8 +194,15 @@ export type Resolver = (host: string) => Promise<{ address: string; family: numb
 
 const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 
-/** Thrown when an endpoint's name cannot be resolved just now (a send retries later). */
-export class LookupError extends Error {}
+/** Thrown when an endpoint's name cannot be resolved (a send retries later). */
+export class LookupError extends Error {
+  /** Not "no such name" but a failure that may pass (EAI_AGAIN, a timeout). */
+  readonly temporary: boolean;
+  constructor(message: string, code?: string) {
+    super(message);
+    this.temporary = code !== undefined && code !== "ENOTFOUND" && code !== "ENODATA";
+  }
+}
 
 /**
  * The whole check: the URL's, then the name's addresses, every one of which
@@ -219,9 +226,8 @@ export async function resolveEndpoint(
   try {
     addresses = await resolve(checked.name ?? "");
   } catch (error) {
-    throw new LookupError(
-      `cannot resolve ${checked.name}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-    );
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new LookupError(`cannot resolve ${checked.name}: ${code ?? error}`, code ?? "EAI_FAIL");
   }
   if (addresses.length === 0) throw new LookupError(`cannot resolve ${checked.name}: no address`);
   if (!addresses.every((entry) => isPublicAddress(entry.address)))

@@ -132,6 +132,10 @@ export function pushEndpoints({ store, config, logger, now = Date.now }: PushEnd
         checked = await resolveEndpoint(endpoint, config.extraHosts);
       } catch (error) {
         if (!(error instanceof LookupError)) throw error;
+        if (error.temporary)
+          return refuse(res, 503, "the endpoint cannot be checked just now; try again later", {
+            "Retry-After": "60",
+          });
         return refuse(res, 400, "the endpoint's host cannot be resolved");
       }
       if (!checked.ok) return refuse(res, 400, checked.reason);

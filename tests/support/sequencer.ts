@@ -14,6 +14,7 @@ const LONGEST = [
   "app/data/postgres/query-plans.test.ts", // 38: 100,000 posts into PostgreSQL
   "tests/integration/draft-invariance.test.ts", // 50: 3 seeds × 2 databases, ~175 responses 3 times each
   "tests/integration/wordpress-sync.test.ts", // 71 at load 16: a real WordPress, syncs into 2 databases
+  "tests/integration/push-send.test.ts", // 99 at load 18: 4 servers (a cluster restarted, 2 PostgreSQL nodes)
   "tests/e2e/screenshots.test.ts", // 17
   "app/data/postgres/search-parity.test.ts", // 16
   "tests/e2e/frame.test.ts", // 21
