@@ -13,6 +13,9 @@ import { projectRoot } from "#app/data/project-root.server.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
+/** Web Push's tables (decision 060). */
+const PUSH_TABLES = ["push_keys", "push_subscriptions", "push_runs", "push_sends", "push_lease"];
+
 /** Tables only one store has, and why. */
 const ONLY_SQLITE: Record<string, string> = {
   // How a write reaches every reader: SQLite counts writes in one row (data_version does the rest) …
@@ -29,6 +32,10 @@ const ONLY_POSTGRES: Record<string, string> = {
   website: "a table kept by triggers (SQLite: a view over posts)",
   // SQLite keeps the counts in a database of their own (compared below).
   stats_counts: "in the site's database (SQLite: a -stats.db file beside it)",
+  // … and the push subscriptions and sends in another (decision 060; compared below).
+  ...Object.fromEntries(
+    PUSH_TABLES.map((name) => [name, "in the site's database (SQLite: a -push.db file beside it)"]),
+  ),
 };
 /** Tables both have, with columns of their own shape. */
 const SHAPED: Record<string, string> = {
@@ -61,6 +68,7 @@ describe.skipIf(!postgresAvailable())("the SQLite and PostgreSQL schemas", () =>
   let sqlite: Map<string, string[]>;
   let sqliteViews: Map<string, string[]>;
   let sqliteStats: Map<string, string[]>;
+  let sqlitePush: Map<string, string[]>;
   let postgres: Map<string, string[]>;
 
   beforeAll(async () => {
@@ -75,6 +83,11 @@ describe.skipIf(!postgresAvailable())("the SQLite and PostgreSQL schemas", () =>
     migrate(stats, path.join(projectRoot(), "db", "stats-migrations"));
     sqliteStats = sqliteColumns(stats, ["table"]);
     stats.close();
+    const push = new Database(path.join(dir, "site-push.db"));
+    // The push file's migrations (app/data/push-store.server.ts).
+    migrate(push, path.join(projectRoot(), "db", "push-migrations"));
+    sqlitePush = sqliteColumns(push, ["table"]);
+    push.close();
 
     server = await sharedPostgres();
     const pool = new pg.Pool({ connectionString: await server.createDatabase("schema_parity") });
@@ -110,5 +123,11 @@ describe.skipIf(!postgresAvailable())("the SQLite and PostgreSQL schemas", () =>
   test("what SQLite keeps elsewhere has the same columns there", () => {
     expect(postgres.get("website")).toEqual(sqliteViews.get("website"));
     expect(postgres.get("stats_counts")).toEqual(sqliteStats.get("stats_counts"));
+    expect(
+      [...sqlitePush.keys()]
+        .filter((name) => name !== "schema_migrations" && name !== "sqlite_sequence")
+        .sort(),
+    ).toEqual([...PUSH_TABLES].sort());
+    for (const name of PUSH_TABLES) expect(postgres.get(name), name).toEqual(sqlitePush.get(name));
   });
 });
