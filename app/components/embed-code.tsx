@@ -2,15 +2,15 @@ import { useEffect, useState } from "react";
 import { copyToClipboard } from "#app/components/share-actions.tsx";
 import { EMBED_WIDTH, embedHeight, embedPath, embedQuote, embedSnippet } from "#app/content/embed.ts";
 import { EMBED_LABELS } from "#app/content/embed-labels.ts";
-import type { Labels } from "#app/content/labels.ts";
 import type { PostView } from "#app/content/post-view.ts";
+import type { ReadingLabels } from "#app/content/reading-labels.ts";
 
 /**
  * "Embed" on a post page (issue 30 §3, decision 063): a disclosure that opens
  * without JavaScript, holding the <iframe> snippet /oembed also gives (select
  * it and copy it by hand); once the page has hydrated, a button copies it.
  */
-export function EmbedCode({ post, url, labels }: { post: PostView; url: string; labels: Labels }) {
+export function EmbedCode({ post, url, labels }: { post: PostView; url: string; labels: ReadingLabels }) {
   const words = EMBED_LABELS[post.language];
   const [hydrated, setHydrated] = useState(false);
   const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");

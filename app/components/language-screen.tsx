@@ -6,16 +6,16 @@ import { PostGrid, QuoteCardImage } from "#app/components/post-card.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
 import { TextSizeControls } from "#app/components/text-size.tsx";
 import { IMAGE_SIZES } from "#app/content/image-variants.ts";
-import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
 import { postMeta } from "#app/content/post-meta.ts";
+import { readingLabelsFor } from "#app/content/reading-labels.ts";
 import { LANGUAGE_HOME_DESCRIPTION, languageAlternates, pagedPath, pageMeta } from "#app/content/seo.ts";
 import type { LanguageRouteData, PostRouteData } from "#app/routes/language-route.server.ts";
 import type { PublicSite } from "#app/site.ts";
 
 export function LanguageScreen({ data }: { data: LanguageRouteData }) {
   if (data.kind === "post") return <PostScreen data={data} />;
-  const labels = labelsFor(data.pageLanguage);
+  const labels = readingLabelsFor(data.pageLanguage);
   const daily = data.quoteOfTheDay;
   return (
     <section className="language-home" lang={LANG_TAG[data.pageLanguage]}>
@@ -75,7 +75,7 @@ export function LanguageScreen({ data }: { data: LanguageRouteData }) {
 }
 
 export function PostScreen({ data }: { data: PostRouteData }) {
-  const labels = labelsFor(data.pageLanguage);
+  const labels = readingLabelsFor(data.pageLanguage);
   return (
     <>
       <TextSizeControls labels={labels} />
@@ -102,7 +102,7 @@ export function languageMeta(
 ) {
   if (!data) return [{ title: `Page not found · ${site.name}` }];
   if (data.kind === "post") return postMeta(origin, data.post, data.url, site);
-  const labels = labelsFor(language);
+  const labels = readingLabelsFor(language);
   const page = data.page > 1 ? ` · ${labels.page} ${data.page}` : "";
   return [
     ...pageMeta({

@@ -3,8 +3,8 @@
 // and the teacher's own recording, when the post has one, with a speed choice.
 // Without JavaScript: the native player only.
 import { useEffect, useRef, useState } from "react";
-import type { Labels } from "#app/content/labels.ts";
 import type { Language } from "#app/content/languages.ts";
+import type { ReadingLabels } from "#app/content/reading-labels.ts";
 
 /** What each post language is read in. */
 export const SPEECH_LANG: Record<Language, string> = { english: "en-IN", hindi: "hi-IN", marathi: "mr-IN" };
@@ -61,7 +61,15 @@ export function speechChunks(text: string, max = 200): string[] {
 type State = "idle" | "speaking" | "paused";
 
 /** Listen / Pause / Resume / Stop, shown once the browser has a voice for the language. */
-function SpeechControls({ text, language, labels }: { text: string; language: Language; labels: Labels }) {
+function SpeechControls({
+  text,
+  language,
+  labels,
+}: {
+  text: string;
+  language: Language;
+  labels: ReadingLabels;
+}) {
   const [voice, setVoice] = useState<SpeechSynthesisVoice | null>(null);
   const [state, setState] = useState<State>("idle");
   // Each reading's number: events of a stopped one change nothing.
@@ -145,7 +153,7 @@ function SpeechControls({ text, language, labels }: { text: string; language: La
 }
 
 /** The teacher's recording: the native player, and a speed choice once the page has hydrated. */
-function Recording({ src, labels }: { src: string; labels: Labels }) {
+function Recording({ src, labels }: { src: string; labels: ReadingLabels }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [rate, setRate] = useState(1);
@@ -197,7 +205,7 @@ export function PostListen({
   /** The recording's address; "" is none. */
   audio: string;
   language: Language;
-  labels: Labels;
+  labels: ReadingLabels;
 }) {
   // A title that is the quote's opening words is not read twice.
   const opens = text.startsWith(title) && /^(?:$|[\s\p{P}])/u.test(text.slice(title.length));

@@ -8,13 +8,13 @@ import { SaveButton, saveQuoteOf } from "#app/components/save-button.tsx";
 import { ShareActions } from "#app/components/share-actions.tsx";
 import { ShareImageLink } from "#app/components/share-image-link.tsx";
 import { htmlToText } from "#app/content/html-text.ts";
-import type { Labels } from "#app/content/labels.ts";
 import type { PostCard, PostView } from "#app/content/post-view.ts";
+import type { ReadingLabels } from "#app/content/reading-labels.ts";
 import type { RomanQuote } from "#app/content/roman-letters.ts";
 
 export interface PostArticleProps {
   post: PostView;
-  labels: Labels;
+  labels: ReadingLabels;
   url: string;
   previous: PostCard | null;
   next: PostCard | null;

@@ -7,7 +7,7 @@
 // others (nonce on the server, server/script-hashes.ts).
 import { useLayoutEffect, useRef } from "react";
 import { useNonce } from "#app/components/nonce.tsx";
-import type { Labels } from "#app/content/labels.ts";
+import type { ReadingLabels } from "#app/content/reading-labels.ts";
 import type { RomanQuote } from "#app/content/roman-letters.ts";
 
 const KEY = "sukti-roman-letters";
@@ -30,7 +30,7 @@ function remember(open: boolean) {
   }
 }
 
-export function RomanLetters({ roman, labels }: { roman: RomanQuote; labels: Labels }) {
+export function RomanLetters({ roman, labels }: { roman: RomanQuote; labels: ReadingLabels }) {
   const nonce = useNonce();
   const ref = useRef<HTMLDetailsElement>(null);
   useLayoutEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Labels } from "#app/content/labels.ts";
+import type { ReadingLabels } from "#app/content/reading-labels.ts";
 
 export async function copyToClipboard(text: string): Promise<boolean> {
   try {
@@ -59,7 +59,7 @@ export function ShareActions({
   download?: React.ReactNode;
   /** The quote as plain text, for "copy text". */
   text: string;
-  labels: Labels;
+  labels: ReadingLabels;
 }) {
   const [hydrated, setHydrated] = useState(false);
   const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");

@@ -1,4 +1,4 @@
-import { labelsFor } from "#app/content/labels.ts";
+import { readingLabelsFor } from "#app/content/reading-labels.ts";
 import { type ShareImageSource, shareImagePath } from "#app/share-image/content.ts";
 
 /**
@@ -14,7 +14,7 @@ export function ShareImageLink({
 }) {
   return (
     <a href={`${shareImagePath(post)}?download`} download={`${post.slug}.jpg`} className={className}>
-      {labelsFor(post.language).downloadImage}
+      {readingLabelsFor(post.language).downloadImage}
     </a>
   );
 }

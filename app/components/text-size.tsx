@@ -12,14 +12,14 @@ import {
   TEXT_SIZE_KEY as KEY,
   TEXT_SIZE_STEPS,
 } from "#app/components/text-size-script.tsx";
-import type { Labels } from "#app/content/labels.ts";
+import type { ReadingLabels } from "#app/content/reading-labels.ts";
 
 function currentStep(): number {
   const step = Number(document.documentElement.dataset.textSize);
   return Number.isInteger(step) && step >= 0 && step < TEXT_SIZE_STEPS ? step : DEFAULT_TEXT_SIZE;
 }
 
-export function TextSizeControls({ labels }: { labels: Labels }) {
+export function TextSizeControls({ labels }: { labels: ReadingLabels }) {
   const [step, setStep] = useState<number | null>(null);
   useEffect(() => setStep(currentStep()), []);
   const change = (delta: number) => {

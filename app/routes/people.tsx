@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { Link } from "react-router";
 import { addressAlternates } from "#app/content/address-alternates.ts";
 import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
-import { labelsFor, quoteCount } from "#app/content/labels.ts";
+import { quoteCount } from "#app/content/labels.ts";
 import { LANG_TAG } from "#app/content/languages.ts";
 import {
   languageCounts,
@@ -12,6 +12,7 @@ import {
   personName,
   personPath,
 } from "#app/content/people.ts";
+import { readingLabelsFor } from "#app/content/reading-labels.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { siteOf } from "#app/site.ts";
@@ -19,7 +20,7 @@ import type { Route } from "./+types/people";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const language = loaderData?.pageLanguage ?? "english";
-  const labels = labelsFor(language);
+  const labels = readingLabelsFor(language);
   return [
     ...pageMeta({
       siteName: siteOf(matches).name,
@@ -67,7 +68,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function People({ loaderData }: Route.ComponentProps) {
-  const labels = labelsFor(loaderData.pageLanguage);
+  const labels = readingLabelsFor(loaderData.pageLanguage);
   return (
     <section className="people-page" lang={LANG_TAG[loaderData.pageLanguage]}>
       <h1>{labels.people}</h1>

@@ -1,6 +1,7 @@
 import { FEED_ITEMS, feedResponse, notFoundResponse } from "#app/content/feeds.ts";
-import { labelsFor, quoteCount } from "#app/content/labels.ts";
+import { quoteCount } from "#app/content/labels.ts";
 import { personName, personPath } from "#app/content/people.ts";
+import { readingLabelsFor } from "#app/content/reading-labels.ts";
 import { fileCacheContext, originContext, storeContext } from "#app/context.ts";
 import { DEFAULT_AUDIO_DIR, localAudioSize } from "#app/data/audio-files.server.ts";
 import { currentSite } from "#app/site.ts";
@@ -14,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const origin = context.get(originContext);
   const posts = await store.listFeedPosts({ person: person.slug }, FEED_ITEMS);
   const name = personName(person.names, "english");
-  const labels = labelsFor("english");
+  const labels = readingLabelsFor("english");
   return feedResponse(
     origin,
     posts,

@@ -4,10 +4,11 @@ import { Pagination } from "#app/components/pagination.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { addressAlternates } from "#app/content/address-alternates.ts";
 import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
-import { labelsFor, quoteCount } from "#app/content/labels.ts";
+import { quoteCount } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
 import { languageCounts, otherNames, personAbout, personName, personPath } from "#app/content/people.ts";
 import { POSTS_PER_PAGE, parsePageParam, toPostCard } from "#app/content/post-view.ts";
+import { readingLabelsFor } from "#app/content/reading-labels.ts";
 import { originOf, pagedPath, pageMeta } from "#app/content/seo.ts";
 import { storeContext } from "#app/context.ts";
 import { siteOf } from "#app/site.ts";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/person";
 export const meta: Route.MetaFunction = ({ loaderData: page, matches }) => {
   if (!page) return [{ title: `Page not found · ${siteOf(matches).name}` }];
   const origin = originOf(matches);
-  const labels = labelsFor(page.pageLanguage);
+  const labels = readingLabelsFor(page.pageLanguage);
   const title = labels.quotesBy.replace("{name}", page.person.name);
   const suffix = page.page > 1 ? ` · ${labels.page} ${page.page}` : "";
   return [
@@ -79,7 +80,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function Person({ loaderData: page }: Route.ComponentProps) {
-  const labels = labelsFor(page.pageLanguage);
+  const labels = readingLabelsFor(page.pageLanguage);
   return (
     <section className="person-page" lang={LANG_TAG[page.pageLanguage]}>
       <h1>

@@ -3,8 +3,9 @@ import { data, Link, redirect } from "react-router";
 import { SaveButton } from "#app/components/save-button.tsx";
 import { copyToClipboard } from "#app/components/share-actions.tsx";
 import { collectionPath } from "#app/content/collection-code.ts";
-import { type Labels, labelsFor, quoteCount } from "#app/content/labels.ts";
+import { quoteCount } from "#app/content/labels.ts";
 import { LANG_TAG, type Language, postPath, savedPath } from "#app/content/languages.ts";
+import { type ReadingLabels, readingLabelsFor } from "#app/content/reading-labels.ts";
 import { useSavedQuotes } from "#app/content/saved.ts";
 import { type SavedLabels, savedLabelsFor } from "#app/content/saved-labels.ts";
 import { originOf, pageMeta } from "#app/content/seo.ts";
@@ -27,7 +28,7 @@ export function loader({ params }: Route.LoaderArgs): { pageLanguage: Language }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Page not found · ${siteOf(matches).name}` }];
-  const labels = { ...labelsFor(loaderData.pageLanguage), ...savedLabelsFor(loaderData.pageLanguage) };
+  const labels = { ...readingLabelsFor(loaderData.pageLanguage), ...savedLabelsFor(loaderData.pageLanguage) };
   return [
     ...pageMeta({
       siteName: siteOf(matches).name,
@@ -44,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Saved({ loaderData }: Route.ComponentProps) {
   const language = loaderData.pageLanguage;
-  const labels = { ...labelsFor(language), ...savedLabelsFor(language) };
+  const labels = { ...readingLabelsFor(language), ...savedLabelsFor(language) };
   const list = useSavedQuotes();
   return (
     <section className="saved-page" lang={LANG_TAG[language]}>
@@ -57,7 +58,7 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
         <p className="empty">{labels.savedEmpty}</p>
       ) : (
         <>
-          <p className="count">{quoteCount(labelsFor(language), list.length)}</p>
+          <p className="count">{quoteCount(readingLabelsFor(language), list.length)}</p>
           <ul className="saved-list">
             {list.map((quote) => (
               <li
@@ -84,7 +85,7 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
 }
 
 /** The shared collection's address, to open, copy or send (only rendered in the browser). */
-function ShareCollection({ path, labels }: { path: string; labels: Labels & SavedLabels }) {
+function ShareCollection({ path, labels }: { path: string; labels: ReadingLabels & SavedLabels }) {
   const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
   const url = new URL(path, window.location.href).href;
   return (

@@ -5,9 +5,9 @@ import { SearchResults } from "#app/components/search-results.tsx";
 import { TextSizeControls } from "#app/components/text-size.tsx";
 import { addressAlternates } from "#app/content/address-alternates.ts";
 import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
-import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
 import { POSTS_PER_PAGE, parsePageParam } from "#app/content/post-view.ts";
+import { readingLabelsFor } from "#app/content/reading-labels.ts";
 import {
   fill,
   resultsLanguageOf,
@@ -140,7 +140,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     script,
     tags,
   } = loaderData;
-  const labels = labelsFor(loaderData.pageLanguage);
+  const labels = readingLabelsFor(loaderData.pageLanguage);
   return (
     <section className="search-page">
       <TextSizeControls labels={labels} />

@@ -1,8 +1,9 @@
 // The page the service worker answers, offline, for an address it has not
 // kept: in the address's language, saying the reader is offline and linking
 // the quotes kept on this device (decision 049). Pure, so it is tested alone.
-import { LABELS } from "#app/content/labels.ts";
+
 import { isLanguage, LANG_TAG, type Language } from "#app/content/languages.ts";
+import { readingLabelsFor } from "#app/content/reading-labels.ts";
 
 /** A quote the worker keeps: its address, title and language. */
 export interface KeptQuote {
@@ -31,7 +32,7 @@ export const OFFLINE_STYLE =
   "body{font:1.125rem/1.6 system-ui,'Noto Sans','Noto Sans Devanagari',sans-serif;margin:0 auto;max-width:40rem;padding:1.5rem;color:#2a1d14;background:#fffaf2}a{color:#7a2e0e}li{margin:.5rem 0}@media (prefers-color-scheme:dark){body{color:#f1e6da;background:#1a1410}a{color:#f0a37c}}";
 
 export function offlinePage(language: Language, quotes: readonly KeptQuote[], siteName: string): string {
-  const labels = LABELS[language];
+  const labels = readingLabelsFor(language);
   const items = quotes
     .map(
       (quote) =>
