@@ -50,7 +50,14 @@ for (const colorScheme of ["light", "dark"] as const) {
           text: body.color,
           paper: body.backgroundColor,
           muted: style(".site-footer, footer")?.color ?? body.color,
-          link: style("main a")?.color ?? body.color,
+          // A text link, on the page's paper (not a chip drawn on a background of its own).
+          link: (() => {
+            for (const a of document.querySelectorAll("main a")) {
+              const own = getComputedStyle(a);
+              if (own.backgroundColor === "rgba(0, 0, 0, 0)") return own.color;
+            }
+            return body.color;
+          })(),
           card: style(".post-card, .hero-link, .gallery-tile a")?.backgroundColor ?? body.backgroundColor,
           cardText: style(".post-card, .hero-link, .gallery-tile a")?.color ?? body.color,
         };

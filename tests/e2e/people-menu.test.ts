@@ -14,7 +14,7 @@ test("at 320 px People is inside the menu's visible box, unscrolled, on every la
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const fit = await page.evaluate(() => {
       const list = document.querySelector(".main-menu ul")!;
-      const people = document.querySelector<HTMLElement>('.main-menu a[href="/people"]')!;
+      const people = document.querySelector<HTMLElement>('.main-menu a[href^="/people"]')!;
       const box = people.getBoundingClientRect();
       const visible = list.getBoundingClientRect();
       return {
@@ -60,7 +60,7 @@ test("the section's menu item is marked with a visible style; a click on People 
   await page.waitForURL(`${env.server.url}/tags`);
   await expect.poll(async () => (await style("/tags")).current).toBe("page");
   expect((await style("/people")).current).toBeNull();
-  await page.locator('.main-menu a[href="/people"]').click();
+  await page.locator('.main-menu a[href^="/people"]').click();
   await page.waitForURL(`${env.server.url}/people`);
   await expect.poll(async () => (await style("/people")).current).toBe("page");
   expect(errors).toEqual([]);

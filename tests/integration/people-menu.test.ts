@@ -199,17 +199,25 @@ async function menu(address: string) {
 }
 
 test("People is in the main menu, in the page's language", async () => {
-  for (const [address, label] of [
-    ["/", "People"],
-    ["/english/home", "People"],
-    ["/hindi/home", "रचनाकार"],
-    ["/marathi/home", "रचनाकार"],
+  for (const [address, label, lang] of [
+    ["/", "People", ""],
+    ["/english/home", "People", ""],
+    ["/hindi/home", "रचनाकार", "?lang=hi"],
+    ["/marathi/home", "रचनाकार", "?lang=mr"],
   ] as const) {
     const { items } = await menu(address);
+    // Links to pages of no language carry the page's (decision 067).
     expect(
       items.map(([href]) => href),
       address,
-    ).toEqual(["/", "/english/home", "/hindi/home", "/marathi/home", "/tags", "/people"]);
+    ).toEqual([
+      `/${lang}`,
+      "/english/home",
+      "/hindi/home",
+      "/marathi/home",
+      `/tags${lang}`,
+      `/people${lang}`,
+    ]);
     expect(items.at(-1)?.[1], address).toBe(label);
   }
 });

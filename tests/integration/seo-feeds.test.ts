@@ -89,8 +89,13 @@ test("the pages sitemap holds the home pages with hreflang alternates, tags and 
     ...homes,
     `${ORIGIN}/tags`,
     `${ORIGIN}/people`,
+    // Site pages in each language, at the address their version is shown at (decision 067).
     `${ORIGIN}/post/privacy-policy`,
+    `${ORIGIN}/post/privacy-policy?lang=hi`,
+    `${ORIGIN}/post/privacy-policy?lang=mr`,
     `${ORIGIN}/post/terms-conditions`,
+    `${ORIGIN}/post/terms-conditions?lang=hi`,
+    `${ORIGIN}/post/terms-conditions?lang=mr`,
   ]);
   for (const entry of pages.slice(0, 4)) {
     expect(entry.alternates).toEqual([
