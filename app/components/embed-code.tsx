@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { copyToClipboard } from "#app/components/share-actions.tsx";
+import { copyToClipboard, useCopyStatus } from "#app/components/share-actions.tsx";
 import { EMBED_WIDTH, embedHeight, embedPath, embedQuote, embedSnippet } from "#app/content/embed.ts";
 import { EMBED_LABELS } from "#app/content/embed-labels.ts";
 import type { PostView } from "#app/content/post-view.ts";
@@ -12,14 +11,7 @@ import type { ReadingLabels } from "#app/content/reading-labels.ts";
  */
 export function EmbedCode({ post, url, labels }: { post: PostView; url: string; labels: ReadingLabels }) {
   const words = EMBED_LABELS[post.language];
-  const [hydrated, setHydrated] = useState(false);
-  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (status === "idle") return;
-    const timer = setTimeout(() => setStatus("idle"), 4000);
-    return () => clearTimeout(timer);
-  }, [status]);
+  const { hydrated, status, setStatus } = useCopyStatus();
   const src = `${new URL(url).origin}${embedPath(post.language, post.slug)}`;
   const height = embedHeight(embedQuote(post), EMBED_WIDTH);
   const snippet = embedSnippet(src, post.title, EMBED_WIDTH, height);

@@ -28,6 +28,22 @@ export async function copyToClipboard(text: string): Promise<boolean> {
   return ok;
 }
 
+/**
+ * A copy button's state: whether the page has hydrated (the button shows only
+ * then), and what the last copy did, said for four seconds.
+ */
+export function useCopyStatus() {
+  const [hydrated, setHydrated] = useState(false);
+  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (status === "idle") return;
+    const timer = setTimeout(() => setStatus("idle"), 4000);
+    return () => clearTimeout(timer);
+  }, [status]);
+  return { hydrated, status, setStatus };
+}
+
 /** Tells the site a copy or share button was used (decision 056): the post, the button, nothing about the reader. */
 function beacon(event: string, url: string) {
   try {
@@ -61,14 +77,7 @@ export function ShareActions({
   text: string;
   labels: ReadingLabels;
 }) {
-  const [hydrated, setHydrated] = useState(false);
-  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (status === "idle") return;
-    const timer = setTimeout(() => setStatus("idle"), 4000);
-    return () => clearTimeout(timer);
-  }, [status]);
+  const { hydrated, status, setStatus } = useCopyStatus();
 
   const copy = async (value: string, event: string) => {
     beacon(event, url);

@@ -1,8 +1,7 @@
-import { Fragment } from "react";
 import { Link } from "react-router";
+import { PersonCounts } from "#app/components/person-counts.tsx";
 import { addressAlternates } from "#app/content/address-alternates.ts";
 import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
-import { quoteCount } from "#app/content/labels.ts";
 import { LANG_TAG } from "#app/content/languages.ts";
 import {
   languageCounts,
@@ -85,17 +84,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
                 </span>
               ))}
             </Link>{" "}
-            <span className="person-counts">
-              {person.counts.map((entry, i) => (
-                <Fragment key={entry.language}>
-                  {i > 0 ? "\u00a0· " : ""}
-                  {/* Language, number and word stay on one line. */}
-                  <span className="person-count">
-                    <span lang={entry.lang}>{entry.label}</span> {quoteCount(labels, entry.count)}
-                  </span>
-                </Fragment>
-              ))}
-            </span>
+            <PersonCounts counts={person.counts} labels={labels} />
             {person.about ? (
               <span className="person-about" lang={person.about.lang}>
                 {person.about.text}

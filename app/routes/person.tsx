@@ -1,6 +1,6 @@
-import { Fragment } from "react";
 import { data } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
+import { PersonCounts } from "#app/components/person-counts.tsx";
 import { PostGrid } from "#app/components/post-card.tsx";
 import { addressAlternates } from "#app/content/address-alternates.ts";
 import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
@@ -98,17 +98,7 @@ export default function Person({ loaderData: page }: Route.ComponentProps) {
             {other.name}
           </span>
         ))}{" "}
-        <span className="person-counts">
-          {page.person.counts.map((entry, i) => (
-            <Fragment key={entry.language}>
-              {i > 0 ? "\u00a0· " : ""}
-              {/* Language, number and word stay on one line. */}
-              <span className="person-count">
-                <span lang={entry.lang}>{entry.label}</span> {quoteCount(labels, entry.count)}
-              </span>
-            </Fragment>
-          ))}
-        </span>
+        <PersonCounts counts={page.person.counts} labels={labels} />
       </p>
       <PostGrid posts={page.posts} emptyText={labels.noPosts} />
       <Pagination
