@@ -1,5 +1,5 @@
 // The push endpoints of the public site (issue 30 §1, decision 060):
-//   GET    /push/public-key     {"publicKey": base64url uncompressed P-256}
+//   GET    /push/public-key     base64url uncompressed P-256 (text/plain; {"publicKey"} when JSON is asked)
 //   POST   /push/subscriptions  {"subscription": {"endpoint", "keys": {"p256dh", "auth"}},
 //                                "language", "hour", "timeZone"}  → 201 new, 200 updated
 //   DELETE /push/subscriptions  {"endpoint"}                     → 204
@@ -97,10 +97,13 @@ export function pushEndpoints({ store, config, logger, now = Date.now }: PushEnd
   const router = express.Router();
   let publicKey: string | null = null;
 
-  router.get("/push/public-key", async (_req, res, next) => {
+  router.get("/push/public-key", async (req, res, next) => {
     try {
       publicKey ??= (await (await store()).keys(makeVapidKeys)).publicKey;
-      res.set("Cache-Control", "public, max-age=3600").json({ publicKey });
+      // The key itself as the body (text/plain), or {"publicKey": …} to a client that asks for JSON.
+      res.set({ "Cache-Control": "public, max-age=3600", Vary: "Accept" });
+      if (req.accepts(["text/plain", "application/json"]) === "application/json") res.json({ publicKey });
+      else res.type("text/plain").send(publicKey);
     } catch (error) {
       next(error);
     }

@@ -80,13 +80,19 @@ afterAll(async () => {
 
 describe("the VAPID public key", () => {
   test("is an uncompressed P-256 point, base64url, the same on every ask", async () => {
-    const first = await (await fetch(`${server.url}/push/public-key`)).json();
+    // The key is the body; a client asking for JSON gets {"publicKey": …}.
+    const plain = await fetch(`${server.url}/push/public-key`);
+    expect(plain.headers.get("content-type")).toMatch(/^text\/plain/);
+    const first = await (
+      await fetch(`${server.url}/push/public-key`, { headers: { Accept: "application/json" } })
+    ).json();
+    expect(await plain.text()).toBe(first.publicKey);
     const bytes = Buffer.from(first.publicKey, "base64url");
     expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(bytes.length).toBe(65);
     expect(bytes[0]).toBe(4);
-    const again = await (await fetch(`${server.url}/push/public-key`)).json();
-    expect(again.publicKey).toBe(first.publicKey);
+    const again = await (await fetch(`${server.url}/push/public-key`)).text();
+    expect(again).toBe(first.publicKey);
     const db = pushDb();
     try {
       expect(db.prepare("SELECT public_key FROM push_keys").pluck().all()).toEqual([first.publicKey]);

@@ -219,7 +219,7 @@ describe("sending on SQLite", () => {
     // The CLI sends here; the server's own scheduler is off.
     server = await startServer({ port, env: { ...env, PUSH_SENDER: "off" } });
     env.DATABASE_URL = `file:${server.dbPath}`;
-    publicKey = (await (await fetch(`${server.url}/push/public-key`)).json()).publicKey;
+    publicKey = await (await fetch(`${server.url}/push/public-key`)).text();
   }, 60_000);
 
   afterAll(async () => {
