@@ -198,3 +198,29 @@ test("/people in full at 320 and 1280 px, light and dark, with People marked in 
     await page.close();
   }
 }, 120_000);
+
+// Issue 31 "Every page in the page's language" (decision 067): the Hindi
+// privacy policy, reached from a Hindi page's footer, at 360 px.
+test("a Hindi site page, from a Hindi post's footer, at 360 px, light and dark", async () => {
+  const { page, errors } = await newTab(env.context, { viewport: { width: 360, height: 780 } });
+  await page.goto(`${env.server.url}/hindi/home`, { waitUntil: "load" });
+  await page.locator(".site-footer a", { hasText: "गोपनीयता नीति" }).click();
+  await page.waitForURL(/\/post\/privacy-policy\?lang=hi$/);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  expect(await page.locator("html").getAttribute("lang")).toBe("hi");
+  expect(await page.locator("h1").textContent()).toMatch(/[\u0900-\u097F]/);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: path.join(DIR, `site-page-hindi-360-${colorScheme}.jpg`),
+      type: "jpeg",
+      quality: 80,
+    });
+  }
+  expect(errors).toEqual([]);
+  await page.close();
+}, 120_000);
