@@ -8,7 +8,9 @@ import { LIST_CARD_SIZE, listCardPath, listCardSrcSet } from "#app/share-image/l
 /**
  * A post without an image shows its quote card (decision 064): the light one,
  * or the dark one under a dark scheme, picked by the browser with no script.
- * In a list its alt text is the title, in the card's language (the article's lang).
+ * In a list it is decorative (alt=""), as a post's own image is there: the
+ * card's heading says the title right after it, and an alt repeating it is
+ * read twice (Lighthouse's "redundant alt" audit).
  */
 export function QuoteCardImage({
   post,
@@ -69,7 +71,7 @@ export function PostCard({
             eager={eager}
             sizes={LIST_IMAGE_SIZES[place]}
             className="post-card-image"
-            alt={post.title}
+            alt=""
           />
         ) : (
           <PostImage
