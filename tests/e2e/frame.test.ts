@@ -201,7 +201,11 @@ test("hydrating after the load event keeps where the visitor has scrolled to", a
   });
   await page.reload({ waitUntil: "domcontentloaded" });
   // React Router saved 300 when the page was left and put it back; the visitor scrolls on.
-  expect(await page.evaluate(() => window.scrollY)).toBe(300);
+  // Put back while the text may still be in the fallback face (web fonts swap
+  // in after the first layout, even from the cache): a page laid out a line's
+  // fraction shorter then holds at most 298 (seen in CI on a busy machine), so
+  // "back where it was" is within a few pixels; not restored would be 0.
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - 300)).toBeLessThanOrEqual(8);
   // The text's web fonts first: their arrival reflows the page, and the
   // browser then moves the scroll position itself (scroll anchoring, or the
   // end of a page that got 2 px shorter: 698 instead of 700), which is not
