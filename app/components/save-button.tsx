@@ -81,6 +81,6 @@ export function SaveButton({
 
 /** What a card or a post view gives the button. */
 export function saveQuoteOf(post: SaveQuote): SaveQuote {
-  const { language, idNum, slug, title, excerpt, image } = post;
-  return { language, idNum, slug, title, excerpt, image };
+  const { language, idNum, slug, title, excerpt, image, cardVersion } = post;
+  return { language, idNum, slug, title, excerpt, image, cardVersion };
 }

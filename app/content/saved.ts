@@ -3,6 +3,7 @@
 // /saved needs to list it without the network. Newest saved first.
 import { useSyncExternalStore } from "react";
 import { isLanguage, type Language, postPath } from "#app/content/languages.ts";
+import { LIST_CARD_SCHEMES, listCardPath } from "#app/share-image/list-card.ts";
 
 export interface SavedQuote {
   language: Language;
@@ -11,6 +12,12 @@ export interface SavedQuote {
   title: string;
   excerpt: string;
   image: string;
+  /**
+   * A post without an image of its own: its list card's version
+   * (app/share-image/list-card.ts), which /saved shows instead of the
+   * default image, as lists do (decision 064). Absent in quotes saved before.
+   */
+  cardVersion?: string | null;
   /** Epoch milliseconds. */
   savedAt: number;
 }
@@ -24,6 +31,9 @@ const MAX_SAVED = 500;
 let cachedRaw: string | null | undefined;
 let cachedList: SavedQuote[] = [];
 
+/** A list card's version as listCardVersion writes it: anything else in the browser's storage is left out. */
+const CARD_VERSION = /^[0-9a-z]{1,16}$/;
+
 function isSavedQuote(value: unknown): value is SavedQuote {
   const v = value as Partial<SavedQuote> | null;
   return (
@@ -35,6 +45,7 @@ function isSavedQuote(value: unknown): value is SavedQuote {
     typeof v.title === "string" &&
     typeof v.excerpt === "string" &&
     typeof v.image === "string" &&
+    (v.cardVersion === undefined || v.cardVersion === null || CARD_VERSION.test(String(v.cardVersion))) &&
     typeof v.savedAt === "number"
   );
 }
@@ -75,9 +86,21 @@ function write(list: SavedQuote[]): boolean {
   navigator.serviceWorker?.controller?.postMessage({
     type: "saved-quotes",
     paths: list.map((quote) => postPath(quote.language, quote.slug)),
-    images: list.map((quote) => quote.image),
+    images: list.flatMap(savedImages),
   });
   return true;
+}
+
+/** The widths /saved's 5rem thumbnail picks from, up to a 4× screen. */
+const SAVED_CARD_WIDTHS = [160, 320];
+
+/** What /saved shows of a quote, for the worker to keep: its image, or its card in both schemes. */
+function savedImages(quote: SavedQuote): string[] {
+  const version = quote.cardVersion;
+  if (!version) return [quote.image];
+  return LIST_CARD_SCHEMES.flatMap((scheme) =>
+    SAVED_CARD_WIDTHS.map((width) => listCardPath(quote, version, scheme, width)),
+  );
 }
 
 const same = (a: Pick<SavedQuote, "language" | "idNum">, b: Pick<SavedQuote, "language" | "idNum">) =>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Link, redirect } from "react-router";
+import { QuoteCardImage } from "#app/components/post-card.tsx";
 import { SaveButton } from "#app/components/save-button.tsx";
 import { copyToClipboard } from "#app/components/share-actions.tsx";
 import { collectionPath } from "#app/content/collection-code.ts";
@@ -66,7 +67,17 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
                 className="saved-item"
                 lang={LANG_TAG[quote.language]}
               >
-                <img src={quote.image} alt="" width={80} height={80} loading="lazy" decoding="async" />
+                {quote.cardVersion ? (
+                  <QuoteCardImage
+                    post={{ language: quote.language, slug: quote.slug, cardVersion: quote.cardVersion }}
+                    eager={false}
+                    sizes="5rem"
+                    className="saved-card"
+                    alt=""
+                  />
+                ) : (
+                  <img src={quote.image} alt="" width={80} height={80} loading="lazy" decoding="async" />
+                )}
                 <div>
                   <h2>
                     <Link to={postPath(quote.language, quote.slug)}>{quote.title}</Link>

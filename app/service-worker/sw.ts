@@ -541,7 +541,7 @@ async function keepSaved(paths: unknown, images: unknown): Promise<void> {
     return saved.filter((path) => !kept.has(path));
   });
   for (const path of missing) await keep(path);
-  for (const image of list(images, /^\/(?:images|img)\//)) {
+  for (const image of list(images, /^\/(?:images|img|card)\//)) {
     if (await cache.match(image)) continue;
     try {
       const response = await fetch(image);

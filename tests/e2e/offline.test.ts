@@ -167,6 +167,53 @@ test("a quote saved from a card, never opened, opens offline and is listed on /s
   }
 });
 
+test("a saved quote without an image shows its card on /saved, light and dark, offline too", async () => {
+  const context = await env.browser.newContext({ serviceWorkers: "allow" });
+  try {
+    const { page, errors } = await newTab(context);
+    const site = env.server.url;
+    await page.goto(`${site}/saved`);
+    await controlled(page);
+    await page.goto(`${site}/english/home`);
+    await page.waitForSelector("html[data-hydrated]");
+    const card = page.locator(".post-grid .post-card:has(img.quote-card-image)").last();
+    const title = ((await card.locator(".post-card-title").textContent()) ?? "").trim();
+    await card.getByRole("button", { name: "Save", exact: true }).click();
+    // The worker keeps the card in both schemes, as /saved shows it (not the default image).
+    const keptCards = () =>
+      page.evaluate(async () => {
+        const cache = await caches.open((await caches.keys())[0] ?? "");
+        return (await cache.keys())
+          .map((request) => new URL(request.url).pathname)
+          .filter((p) => p.startsWith("/card/"));
+      });
+    await expect
+      .poll(async () => (await keptCards()).map((p) => p.split("/")[4]).sort(), {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toEqual(expect.arrayContaining(["dark", "light"]));
+    const thumbnail = page.locator(".saved-item img");
+    const shown = () =>
+      thumbnail.evaluate((img: HTMLImageElement) =>
+        img.complete && img.naturalWidth > 0 ? img.currentSrc : "",
+      );
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${site}/saved`);
+      await expect.poll(() => page.locator(".saved-item h2").allTextContents()).toEqual([title]);
+      await expect.poll(shown).toMatch(new RegExp(`^${site}/card/english/[0-9a-z]+/${scheme}/\\d+/`));
+    }
+    await context.setOffline(true);
+    await page.goto(`${site}/saved`);
+    await expect.poll(() => page.locator(".saved-item h2").allTextContents()).toEqual([title]);
+    await expect.poll(shown).toMatch(/\/card\/english\/[0-9a-z]+\/dark\//);
+    expect(violations(errors)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a page the server answered with an error is never kept as the page; an unpublished one leaves", async () => {
   const context = await env.browser.newContext({ serviceWorkers: "allow" });
   try {
