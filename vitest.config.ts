@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { HANG_MS } from "./tests/support/limits.ts";
 import { LongestFirst } from "./tests/support/sequencer.ts";
 
 /**
@@ -33,9 +34,10 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.ts", "cli/**/*.test.ts", "server/**/*.test.ts"],
-          // Many of these build real databases: on a busy machine (load 20 on 2 cores) one took
-          // over Vitest's default 5 s. A time limit is not what they test.
-          testTimeout: 30_000,
+          // Limits catch hangs only (tests/support/limits.ts): on a busy machine (load 20 on
+          // 2 cores) a file that takes 5 s alone takes a minute.
+          testTimeout: HANG_MS,
+          hookTimeout: HANG_MS,
           exclude: [POSTGRES_UNIT],
           sequence: { groupOrder: 0 },
           pool: "threads",
@@ -48,7 +50,8 @@ export default defineConfig({
         test: {
           name: "unit-postgres",
           include: [POSTGRES_UNIT],
-          testTimeout: 30_000,
+          testTimeout: HANG_MS,
+          hookTimeout: HANG_MS,
           sequence: { groupOrder: 0 },
         },
       },
@@ -58,8 +61,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           exclude: TIMED,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: HANG_MS,
+          hookTimeout: HANG_MS,
           sequence: { groupOrder: 0 },
         },
       },
@@ -69,11 +72,11 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 90_000,
+          testTimeout: HANG_MS,
+          hookTimeout: HANG_MS,
           // A page hydrates after its load event: on a busy machine that can take longer
           // than expect.poll's default of one second (seen failing under load).
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 30_000 } },
           sequence: { groupOrder: 0 },
         },
       },
@@ -82,8 +85,8 @@ export default defineConfig({
         test: {
           name: "timed",
           include: TIMED,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: HANG_MS,
+          hookTimeout: HANG_MS,
           sequence: { groupOrder: 1 },
           poolOptions: { forks: { singleFork: true } },
         },

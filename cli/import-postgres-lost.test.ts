@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runSukti } from "#tests/support/cli.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -21,11 +22,11 @@ describe.skipIf(!postgresAvailable())("PostgreSQL gone mid-import", () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "sukti-pg-lost-"));
     postgres = await startPostgres();
-  }, 120_000);
+  });
   afterAll(async () => {
     await postgres?.stop();
     rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   async function snapshot(url: string) {
     const client = new pg.Client({ connectionString: url });
@@ -90,7 +91,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL gone mid-import", () => {
     });
     try {
       // Writing has begun (a progress line of the second pass): stop the server under it.
-      const deadline = Date.now() + 120_000;
+      const deadline = Date.now() + READY_MS;
       while (!/^writing: \d+%/m.test(stderr) && exitCode === undefined && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -113,5 +114,5 @@ describe.skipIf(!postgresAvailable())("PostgreSQL gone mid-import", () => {
     expect(stderr).not.toMatch(/node_modules|\n\s+at /);
     expect(stdout).toBe("");
     expect(await snapshot(url)).toEqual(before);
-  }, 240_000);
+  });
 });

@@ -324,4 +324,4 @@ test("records prepared on a worker thread give the same result as on this thread
   // Each worker thread loads and transforms the preparation modules afresh (2.8 s for the test alone);
   // with the browser files beside it on two cores it took over Vitest's 5 s default, and over 30 s at a
   // load of 20. Nothing here is about time: a limit only for a hang.
-}, 180_000);
+});

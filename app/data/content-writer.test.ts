@@ -274,7 +274,7 @@ beforeAll(async () => {
   server = await sharedPostgres();
   pool = createPool(await server.createDatabase("writer"));
   await migratePostgres(pool);
-}, 60_000);
+});
 
 afterAll(async () => {
   await pool?.end();
@@ -375,4 +375,4 @@ test("the writer's rules give the same outcomes, messages and content, sync, asy
   ]);
   original.close();
   shared.close();
-}, 60_000);
+});

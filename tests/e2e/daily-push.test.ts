@@ -10,6 +10,7 @@ import { createECDH, randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, newTab } from "#tests/support/browser.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
 
 let server: RunningServer;
@@ -357,7 +358,9 @@ test("the worker shows a pushed quote as a notification in its language, and ope
     const { page, errors } = await newTab(context);
     await page.goto(`${origin}/english/home`);
     const post = (await page.locator(".post-grid .post-card-link").first().getAttribute("href")) ?? "";
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: READY_MS,
+    });
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
       cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
@@ -392,7 +395,7 @@ test("the worker shows a pushed quote as a notification in its language, and ope
       lang: "hi",
       tag: "daily-hindi",
     });
-    await expect.poll(notifications, { timeout: 30_000 }).toEqual([
+    await expect.poll(notifications, { timeout: READY_MS }).toEqual([
       {
         title: "प्रेम",
         body: "प्रेम गली अति साँकरी",
@@ -415,7 +418,7 @@ test("the worker shows a pushed quote as a notification in its language, and ope
             }
             return urls;
           }),
-        { timeout: 30_000 },
+        { timeout: READY_MS },
       )
       .toContain(post);
 
@@ -429,7 +432,7 @@ test("the worker shows a pushed quote as a notification in its language, and ope
     });
     await expect
       .poll(async () => (await notifications()).find((notification) => notification.tag === "other")?.url, {
-        timeout: 30_000,
+        timeout: READY_MS,
       })
       .toBe(`${origin}/`);
     expect(errors).toEqual([]);

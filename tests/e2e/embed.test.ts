@@ -5,11 +5,12 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { newPage, newTab, useServerAndBrowser } from "#tests/support/browser.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { freePort } from "#tests/support/server.ts";
 
 const env = useServerAndBrowser();
 /** A busy machine may take its time: polls wait up to 20 s. */
-const PATIENT = { timeout: 20_000 };
+const PATIENT = { timeout: READY_MS };
 let other: Server;
 let otherUrl = "";
 let slug = "";

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { launchBrowser, newPage } from "#tests/support/browser.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { startServer } from "#tests/support/server.ts";
 
 test("a configured identity hydrates as served, and a reload shows after a client-side move", async () => {
@@ -32,7 +33,7 @@ test("a configured identity hydrates as served, and a reload shows after a clien
     // Wait until the server serves the new identity, then move in the page.
     await expect
       .poll(async () => (await (await fetch(`${server.url}/tags`)).text()).includes("Vani Pune"), {
-        timeout: 30_000,
+        timeout: READY_MS,
       })
       .toBe(true);
     await page.locator(".main-menu a", { hasText: "हिंदी" }).click();

@@ -171,7 +171,7 @@ for (const { width, dpr } of VIEWS) {
     }
     // The language home, the tag page and the related quotes list posts without an image.
     expect(cards).toBeGreaterThan(4);
-  }, 240_000);
+  });
 }
 
 test("at 320 px the footer's links each stay on one line, the gallery has two tiles a row and the quote of the day stacks", async () => {
@@ -242,7 +242,7 @@ test("at 320 px the footer's links each stay on one line, the gallery has two ti
   await context.close();
   // The demo's quote of the day changes daily; a verse is not always among the three.
   if (!checkedVerse) console.info("no verse among today's quotes of the day");
-}, 120_000);
+});
 
 test("a card's address is an immutable WebP; an old version redirects; a draft or an odd address has none", async () => {
   const [path] = [...imageless.keys()];
@@ -277,4 +277,4 @@ test("a card's address is an immutable WebP; an old version redirects; a draft o
     expect(answer.status, address).toBe(404);
   }
   expect(draft, "the demo holds an unpublished post without an image").toBeDefined();
-}, 60_000);
+});

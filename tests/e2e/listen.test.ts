@@ -56,7 +56,7 @@ beforeAll(async () => {
     startServer({ env: { DATABASE_URL: databaseUrl, AUDIO_DIR: path.join(dir, "audio") } }),
     launchBrowser(),
   ]);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

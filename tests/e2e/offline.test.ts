@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, expect, test } from "vitest";
 import { newTab, useServerAndBrowser } from "#tests/support/browser.ts";
 import { runSukti } from "#tests/support/cli.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 const env = useServerAndBrowser();
@@ -26,12 +27,12 @@ function keptPages(page: Page): Promise<string[]> {
 
 /** Waits until the worker controls the page (it takes over on activation). */
 async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: READY_MS });
 }
 
 async function waitKept(page: Page, urls: string[]): Promise<void> {
   await expect
-    .poll(() => keptPages(page), { timeout: 30_000, interval: 250 })
+    .poll(() => keptPages(page), { timeout: READY_MS, interval: 250 })
     .toEqual(expect.arrayContaining(urls));
 }
 
@@ -105,7 +106,7 @@ test("what was read opens offline, by address and by link; anything else is the 
     await page.locator('a[href="/english/home"]').first().click();
     await page.waitForURL(`${site}/english/home`);
     await page.locator(`.post-grid a[href="${unread.href}"]`).click();
-    await expect.poll(() => page.locator("h1").textContent(), { timeout: 15_000 }).toBe("You are offline");
+    await expect.poll(() => page.locator("h1").textContent(), { timeout: READY_MS }).toBe("You are offline");
     expect(page.url()).toBe(`${site}${unread.href}`);
 
     // An unread Hindi post by its address: the offline page in Hindi, listing what can be read.
@@ -189,7 +190,7 @@ test("a saved quote without an image shows its card on /saved, light and dark, o
       });
     await expect
       .poll(async () => (await keptCards()).map((p) => p.split("/")[4]).sort(), {
-        timeout: 30_000,
+        timeout: READY_MS,
         interval: 250,
       })
       .toEqual(expect.arrayContaining(["dark", "light"]));
@@ -250,7 +251,7 @@ test("a page the server answered with an error is never kept as the page; an unp
     });
     expect(unpublished.status, unpublished.stderr).toBe(0);
     expect((await page.goto(`${site}${post.href}`))?.status()).toBe(404);
-    await expect.poll(() => keptPages(page), { timeout: 30_000, interval: 250 }).not.toContain(post.href);
+    await expect.poll(() => keptPages(page), { timeout: READY_MS, interval: 250 }).not.toContain(post.href);
 
     await context.setOffline(true);
     for (const gone of [missing, post.href]) {
@@ -332,7 +333,7 @@ test("a deploy does not blank a kept page, and a page whose assets are gone is n
     await page.goto(`${site}/english/home`);
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
     await expect
-      .poll(() => page.evaluate(() => caches.keys()), { timeout: 30_000, interval: 250 })
+      .poll(() => page.evaluate(() => caches.keys()), { timeout: READY_MS, interval: 250 })
       .toEqual([`sukti-${next.buildId}`]);
     expect(oldCaches).not.toContain(`sukti-${next.buildId}`);
     await waitKept(page, [post.href, other.href]);

@@ -62,7 +62,7 @@ test("save from a card and a post page, list them on /saved, unsave one, share t
   } finally {
     await context.close();
   }
-}, 120_000);
+});
 
 test("the shared address shows the list to someone else, without JavaScript", async () => {
   const { context, page, errors } = await newPage(env.browser);
@@ -99,4 +99,4 @@ test("the shared address shows the list to someone else, without JavaScript", as
   } finally {
     await fresh.context.close();
   }
-}, 120_000);
+});

@@ -129,7 +129,7 @@ for (const width of WIDTHS) {
     }
     expect(errors).toEqual([]);
     await page.close();
-  }, 120_000);
+  });
 }
 
 // Issue 31, "Search" (decision 065): an empty search at 360 px, light and
@@ -167,7 +167,7 @@ test("at 360 px: an empty search's message, and results in one language, light a
   }
   expect(errors).toEqual([]);
   await page.close();
-}, 120_000);
+});
 
 // Issue 31 "People" (decision 066): /people whole, with its counts per
 // language and each person's line, and the menu's People item marked.
@@ -197,7 +197,7 @@ test("/people in full at 320 and 1280 px, light and dark, with People marked in 
     expect(errors).toEqual([]);
     await page.close();
   }
-}, 120_000);
+});
 
 // Issue 31 "Every page in the page's language" (decision 067): the Hindi
 // privacy policy, reached from a Hindi page's footer, at 360 px.
@@ -223,4 +223,4 @@ test("a Hindi site page, from a Hindi post's footer, at 360 px, light and dark",
   }
   expect(errors).toEqual([]);
   await page.close();
-}, 120_000);
+});

@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, newTab } from "#tests/support/browser.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 const READER =
@@ -55,7 +56,7 @@ test("a post reached by a link, and its copy and share clicks, are counted for t
     await share.getByRole("link", { name: "WhatsApp" }).click();
     await (await popup).close();
     await expect
-      .poll(() => counts(slug), { timeout: 20_000 })
+      .poll(() => counts(slug), { timeout: READY_MS })
       .toEqual({ page: 1, post: 1, "copy-link": 1, "copy-text": 1, "share-whatsapp": 1 });
     expect(await context.cookies()).toEqual([]);
     expect(errors).toEqual([]);

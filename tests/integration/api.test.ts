@@ -187,7 +187,7 @@ describe("the API on SQLite", () => {
     const document = await api.get("/api/v1/openapi.json");
     doc = document.json as Doc & Record<string, unknown>;
     api.useDocument(doc);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -416,7 +416,7 @@ describe("the API behind PUBLIC_URL, with a low per-client limit", () => {
 
   beforeAll(async () => {
     server = await startServer({ env: { API_RATE_LIMIT: "3", PUBLIC_URL: "https://quotes.example" } });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.stop();

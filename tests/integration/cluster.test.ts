@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { test } from "vitest";
+import { READY_MS } from "#tests/support/limits.ts";
 import { freePort, startServer } from "#tests/support/server.ts";
 
 function childrenOf(pid: number): number[] {
@@ -18,7 +19,7 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
+async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, ms = READY_MS): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await read();
@@ -67,7 +68,7 @@ test.concurrent("WEB_CONCURRENCY=2: two workers serve; a killed worker is replac
   }
   const left = childrenOf(primary);
   expect(left).toEqual([]);
-}, 60_000);
+});
 
 test.concurrent("a worker that cannot start stops the whole server with its message", async ({ expect }) => {
   const busy = createServer();

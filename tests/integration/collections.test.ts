@@ -72,7 +72,7 @@ describe.each(stores)("shared collections on %s", (store) => {
     const imported = await runSukti(["import", file], { DATABASE_URL: databaseUrl });
     expect(imported.status, imported.stderr).toBe(0);
     server = await startServer({ env: { DATABASE_URL: databaseUrl } });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.stop();

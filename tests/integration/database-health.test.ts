@@ -11,6 +11,7 @@ import Database from "better-sqlite3";
 import { expect, test } from "vitest";
 import { type Language, postPath } from "#app/content/languages.ts";
 import { openDatabase } from "#app/data/sqlite/database.server.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { DEMO_DB_ENV, type RunningServer, startServer } from "#tests/support/server.ts";
 
 /** The page numbers of a table's or index's b-tree: its root, and its leaves left to right. */
@@ -55,7 +56,7 @@ test("a bad page at the root of the posts table turns /healthz to 503, with Retr
     const { root, leaves, pageSize } = treePages(server.dbPath, "posts");
     expect(leaves.length).toBeGreaterThan(1);
     spoilPage(server.dbPath, root, pageSize);
-    await expect.poll(async () => (await health(server)).status, { timeout: 10_000 }).toBe(503);
+    await expect.poll(async () => (await health(server)).status, { timeout: READY_MS }).toBe(503);
     expect(await health(server)).toEqual({ status: 503, retryAfter: "10", body: { ok: false } });
     await expect.poll(() => server.output()).toMatch(/"unhealthy".*posts: database disk image is malformed/);
   } finally {
@@ -80,13 +81,13 @@ test("bad pages only a post's own read reaches: that read marks the file, until 
     // The health check's own reads pass: only the first leaf of each tree is read.
     expect((await health(server)).status).toBe(200);
     expect((await fetch(`${server.url}${postPath(newest.language, newest.slug)}`)).status).toBe(500);
-    await expect.poll(async () => (await health(server)).status, { timeout: 10_000 }).toBe(503);
+    await expect.poll(async () => (await health(server)).status, { timeout: READY_MS }).toBe(503);
     // Still marked a while later: a bad page does not mend itself.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await health(server)).status).toBe(503);
 
     renameSync(sound, server.dbPath);
-    await expect.poll(async () => (await health(server)).status, { timeout: 10_000 }).toBe(200);
+    await expect.poll(async () => (await health(server)).status, { timeout: READY_MS }).toBe(200);
     expect((await fetch(`${server.url}${postPath(newest.language, newest.slug)}`)).status).toBe(200);
   } finally {
     await server.stop();
@@ -100,7 +101,7 @@ test("a table the pages read gone missing turns /healthz to 503", async () => {
     const { db } = openDatabase(`file:${server.dbPath}`);
     db.exec("ALTER TABLE people RENAME TO people_gone");
     db.close();
-    await expect.poll(async () => (await health(server)).status, { timeout: 10_000 }).toBe(503);
+    await expect.poll(async () => (await health(server)).status, { timeout: READY_MS }).toBe(503);
     await expect.poll(() => server.output()).toContain("no such table: people");
   } finally {
     await server.stop();

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LANGUAGES, type Language } from "#app/content/languages.ts";
 import { slugify } from "#app/content/slugs.ts";
 import { runSukti } from "#tests/support/cli.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
@@ -405,7 +406,7 @@ describe.each(stores)("on %s, unpublished records change no public response", (s
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "sukti-drafts-"));
     if (store === "postgres") pg = await sharedPostgres();
-  }, 120_000);
+  });
   afterAll(async () => {
     await pg?.stop();
     await rm(dir, { recursive: true, force: true });
@@ -457,7 +458,7 @@ describe.each(stores)("on %s, unpublished records change no public response", (s
 
         await importFile("unpublished", { posts: drafts.records, pages: [canary("after the drafts")] });
         // The server serves the new content version once the canary shows it.
-        const deadline = Date.now() + 30_000;
+        const deadline = Date.now() + READY_MS;
         for (;;) {
           const text = await (await fetch(`${server.url}/post/${CANARY}`)).text();
           if (text.includes("after the drafts")) break;

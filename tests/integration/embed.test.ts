@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LANG_TAG, LANGUAGES, type Language } from "#app/content/languages.ts";
 import { runSukti } from "#tests/support/cli.ts";
 import { getHtml } from "#tests/support/html.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 /** The embed page's budget: its HTML, uncompressed (it loads nothing else). */
@@ -59,7 +60,7 @@ beforeAll(async () => {
   );
   const imported = await runSukti(["import", file], { DATABASE_URL: `file:${server.dbPath}` });
   expect(imported.status, imported.stderr).toBe(0);
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([server?.stop(), site?.stop()]);
 });
@@ -82,7 +83,7 @@ async function twice(url: string): Promise<Response[]> {
 async function untilCached(url: string): Promise<Response[]> {
   const first = await fetch(url);
   await first.arrayBuffer();
-  const until = Date.now() + 20_000;
+  const until = Date.now() + READY_MS;
   for (;;) {
     const again = await fetch(url);
     if (again.headers.get("x-cache") === "HIT") return [first, again];

@@ -12,6 +12,7 @@ import { postDateTime } from "#app/content/dates.ts";
 import { demoSite } from "#app/site.config.ts";
 import { runSukti } from "#tests/support/cli.ts";
 import { getHtml, hrefs } from "#tests/support/html.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 // Servers started and signalled: generous on a busy machine.
@@ -112,7 +113,7 @@ async function newestPost(url: string): Promise<string> {
 }
 
 /** Polls until `check` passes (a signal is handled a moment after it is sent). */
-async function eventually(check: () => Promise<void>, timeoutMs = 30_000) {
+async function eventually(check: () => Promise<void>, timeoutMs = READY_MS) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

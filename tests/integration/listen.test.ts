@@ -95,7 +95,7 @@ describe.each(stores)("a post's recording on %s", (store) => {
     server = await startServer({
       env: { DATABASE_URL: databaseUrl, PUBLIC_URL: ORIGIN, AUDIO_DIR: path.join(dir, "audio") },
     });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.stop();

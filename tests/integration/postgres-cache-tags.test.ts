@@ -65,7 +65,7 @@ describe.skipIf(!postgresAvailable())(
 
     /** Until the node has taken in the write (the channel's notification, or its next poll). */
     const caughtUp = (node: RunningServer, page: string, done: (body: string) => boolean) =>
-      eventually(node.url, page, (seen) => done(seen.body), 20_000);
+      eventually(node.url, page, (seen) => done(seen.body));
 
     test("edit: both nodes refresh the post's pages and keep the others", async () => {
       const before = await Promise.all(nodes.map((node) => warm(node.url)));
@@ -112,7 +112,7 @@ describe.skipIf(!postgresAvailable())(
       const live = PAGES.filter((page) => page !== "/english/bravo" && page !== "/people/mirabai");
       for (const [index, node] of nodes.entries()) {
         // The node's version moves with the channel: once /english/bravo is 404 there, every page showing it is gone.
-        await eventually(node.url, "/english/bravo", (seen) => seen.status === 404, 15_000);
+        await eventually(node.url, "/english/bravo", (seen) => seen.status === 404);
         const shows = [...before[index]!]
           .filter(([page, seen]) => live.includes(page) && seen.body.includes("/english/bravo"))
           .map(([page]) => page);

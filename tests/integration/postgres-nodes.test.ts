@@ -79,5 +79,5 @@ describe.skipIf(!available)("PostgreSQL nodes", () => {
     } finally {
       await Promise.all([one.stop(), two.stop()]);
     }
-  }, 120_000);
+  });
 });

@@ -3,6 +3,7 @@
 // nodes on one database: postgres-nodes.test.ts (it asserts on time).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { READY_MS } from "#tests/support/limits.ts";
 import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
@@ -67,7 +68,7 @@ describe.skipIf(!available)("PostgreSQL", () => {
     } finally {
       await Promise.all([sqlite.stop(), pg.stop()]);
     }
-  }, 180_000);
+  });
 
   test("a database down at start is one line without the password; one that goes away answers 503, then recovers", async () => {
     const dead = `postgres://sukti:hunter2@127.0.0.1:${postgres.port + 1}/nowhere`;
@@ -106,7 +107,7 @@ describe.skipIf(!available)("PostgreSQL", () => {
     } finally {
       await server.stop();
     }
-  }, 120_000);
+  });
 
   test("/healthz reads every table the pages use: one gone turns it to 503 with Retry-After", async () => {
     const url = await postgres.createDatabase("health");
@@ -117,17 +118,17 @@ describe.skipIf(!available)("PostgreSQL", () => {
       await client.connect();
       await client.query("ALTER TABLE people RENAME TO people_gone");
       await expect
-        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 10_000 })
+        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: READY_MS })
         .toBe(503);
       expect((await fetch(`${server.url}/healthz`)).headers.get("retry-after")).toBe("10");
       await expect.poll(() => server.output()).toMatch(/"unhealthy".*people/);
       await client.query("ALTER TABLE people_gone RENAME TO people");
       await expect
-        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 10_000 })
+        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: READY_MS })
         .toBe(200);
     } finally {
       await client.end();
       await server.stop();
     }
-  }, 60_000);
+  });
 });

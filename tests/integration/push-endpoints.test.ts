@@ -70,7 +70,7 @@ beforeAll(async () => {
       PUSH_REQUESTS_PER_MINUTE: "1000",
     },
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.stop();

@@ -18,6 +18,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runSukti } from "#tests/support/cli.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
 
@@ -220,7 +221,7 @@ describe("sending on SQLite", () => {
     server = await startServer({ port, env: { ...env, PUSH_SENDER: "off" } });
     env.DATABASE_URL = `file:${server.dbPath}`;
     publicKey = await (await fetch(`${server.url}/push/public-key`)).text();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -411,7 +412,7 @@ async function hourNow(timeZone: string): Promise<number> {
 }
 
 async function waitForMessage(service: PushService, pathname: string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + READY_MS;
   while (service.to(pathname).length === 0) {
     expect(Date.now(), `nothing sent to ${pathname}`).toBeLessThan(deadline);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -462,7 +463,7 @@ describe("the scheduler on SQLite", () => {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 180_000);
+  });
 
   test("a push service that does not answer never delays pages (one process sends and serves)", async () => {
     const port = await freePort();
@@ -491,7 +492,7 @@ describe("the scheduler on SQLite", () => {
       for (const res of held) res.writeHead(201).end();
       await server.stop();
     }
-  }, 120_000);
+  });
 });
 
 describe.skipIf(!postgresAvailable())("two servers on one PostgreSQL", () => {
@@ -530,7 +531,7 @@ describe.skipIf(!postgresAvailable())("two servers on one PostgreSQL", () => {
       const first = subscriber(`http://127.0.0.1:${service.port}/node/1`);
       await subscribe(one, first, "english", hour, "UTC");
       const waitFor = async (pathname: string) => {
-        const deadline = Date.now() + 60_000;
+        const deadline = Date.now() + READY_MS;
         while (service.to(pathname).length === 0) {
           expect(Date.now(), `nothing sent to ${pathname}`).toBeLessThan(deadline);
           await new Promise((resolve) => setTimeout(resolve, 100));
@@ -562,5 +563,5 @@ describe.skipIf(!postgresAvailable())("two servers on one PostgreSQL", () => {
     } finally {
       await Promise.all([one.stop(), two.stop()]);
     }
-  }, 180_000);
+  });
 });

@@ -17,6 +17,7 @@ import { postPath } from "#app/content/languages.ts";
 import { readDemoContent } from "#app/data/demo.server.ts";
 import { migrate, migrationsDir, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 // The built server on a database it can only read: as most deployments run
@@ -160,7 +161,7 @@ test("on a full disk, the server starts and serves the database read-only", asyn
     const url = `${server.url}${postPath("english", published.slug)}`;
     const changed = async () =>
       (await (await fetch(url)).text()).includes("Written after the disk was freed");
-    await expect.poll(changed, { timeout: 5000 }).toBe(true);
+    await expect.poll(changed, { timeout: READY_MS }).toBe(true);
   } finally {
     await server?.stop();
     server = undefined;

@@ -10,6 +10,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runSukti } from "#tests/support/cli.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { postgresAvailable, sharedPostgres } from "#tests/support/postgres.ts";
 import { DEMO_DB_ENV, type RunningServer, startServer } from "#tests/support/server.ts";
 
@@ -78,7 +79,7 @@ function readCounts(file: string) {
   }
 }
 
-async function until<T>(read: () => T, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
+async function until<T>(read: () => T, ok: (value: T) => boolean, ms = READY_MS): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     let value: T | undefined;
@@ -107,7 +108,7 @@ beforeAll(async () => {
     () => server.output(),
     (output) => output.includes('"workers":2'),
   );
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.stop();
@@ -135,7 +136,7 @@ describe("stats after a scripted visit, two workers", () => {
     } finally {
       site.close();
     }
-  }, 60_000);
+  });
 
   test("the beacon refuses what it cannot take, in one line", async () => {
     const ok = JSON.stringify({ event: "copy-link", language: "english", slug: ENGLISH });
@@ -334,7 +335,7 @@ describe("stats after a scripted visit, two workers", () => {
     const bad = await runSukti(["stats", "--days", "zero"], env);
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain("--days must be a whole number");
-  }, 120_000);
+  });
 });
 
 describe("stats that cannot be written", () => {
@@ -378,7 +379,7 @@ describe("stats that cannot be written", () => {
       await away.stop();
       rmSync(where, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
 
 describe.skipIf(!postgresAvailable())("stats on PostgreSQL", () => {
@@ -421,5 +422,5 @@ describe.skipIf(!postgresAvailable())("stats on PostgreSQL", () => {
     } finally {
       await postgres.stop();
     }
-  }, 120_000);
+  });
 });

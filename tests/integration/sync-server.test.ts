@@ -38,7 +38,7 @@ beforeAll(async () => {
     dbPath,
     env: { SYNCED_IMAGE_DIR: imageDir, IMAGE_VARIANT_DIR: path.join(dir, "variants") },
   });
-}, 60_000);
+});
 afterAll(async () => {
   await server?.stop();
   await site?.close();

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { READY_MS } from "#tests/support/limits.ts";
 import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
 import { startVarnish, type TestVarnish, varnishAvailable } from "#tests/support/varnish.ts";
 
@@ -251,7 +252,7 @@ describe.skipIf(!available)("sukti behind Varnish", () => {
     // renders (X-Cache: STALE), which Varnish keeps one second, never s-maxage.
     expect(after.get(`/english/${A.slug}`)!.cache).not.toBe("HIT");
     let edited = after.get(`/english/${A.slug}`)!;
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + READY_MS;
     while (!edited.body.includes("The varnish river, edited.") && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       edited = await get(varnish.url, `/english/${A.slug}`);
@@ -266,7 +267,7 @@ describe.skipIf(!available)("sukti behind Varnish", () => {
       hindiPost!,
     ])
       expect(after.get(page)!.cache, page).toBe("HIT");
-  }, 90_000);
+  });
 
   test("an unpublished post is not served by Varnish once the import returns", async () => {
     for (const page of [`/english/${B.slug}`, "/tag/varnish-river", "/english/home"]) {
@@ -281,5 +282,5 @@ describe.skipIf(!available)("sukti behind Varnish", () => {
       const seen = await get(varnish.url, page, false);
       expect(seen.body, page).not.toContain(`href="/english/${B.slug}"`);
     }
-  }, 90_000);
+  });
 });

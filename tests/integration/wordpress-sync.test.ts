@@ -53,7 +53,7 @@ beforeAll(async () => {
       imageDir: path.join(dir, "images-postgres"),
     });
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const target of targets) await target.server?.stop();

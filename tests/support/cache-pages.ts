@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import path from "node:path";
 import { expect } from "vitest";
+import { READY_MS } from "#tests/support/limits.ts";
 
 export interface SitePost {
   language: "english" | "hindi";
@@ -131,7 +132,7 @@ export async function look(base: string, pathname: string): Promise<Seen> {
 export async function warm(base: string, pages = PAGES): Promise<Map<string, Seen>> {
   const seen = new Map<string, Seen>();
   for (const page of pages) {
-    const until = Date.now() + 20_000;
+    const until = Date.now() + READY_MS;
     for (;;) {
       const got = await look(base, page);
       expect(got.status, page).toBe(200);
@@ -147,7 +148,7 @@ export async function warm(base: string, pages = PAGES): Promise<Map<string, See
 }
 
 /** Asks until `check` holds for the page (a background render replaced it), failing after `ms`. */
-export async function eventually(base: string, page: string, check: (seen: Seen) => boolean, ms = 10_000) {
+export async function eventually(base: string, page: string, check: (seen: Seen) => boolean, ms = READY_MS) {
   const until = Date.now() + ms;
   for (;;) {
     const got = await look(base, page);

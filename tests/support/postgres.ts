@@ -7,6 +7,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { READY_MS } from "#tests/support/limits.ts";
 
 export const POSTGRES_SKIP_MESSAGE =
   "PostgreSQL (15, 16 or 17) not installed: apt-get install postgresql; skipping the PostgreSQL tests";
@@ -100,7 +101,7 @@ function installExitHook(): void {
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + READY_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`PostgreSQL exited at start:\n${log()}`);
     const client = new pg.Client({ connectionString: url });

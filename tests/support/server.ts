@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { READY_MS } from "#tests/support/limits.ts";
 
 export const TEST_SEED = 20261122;
 
@@ -95,7 +96,7 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + READY_MS;
   for (;;) {
     if (child.exitCode !== null) {
       rmSync(dir, { recursive: true, force: true });

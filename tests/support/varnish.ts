@@ -17,6 +17,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { READY_MS } from "#tests/support/limits.ts";
 import { freePort } from "./server.ts";
 
 export const VARNISH_SKIP_MESSAGE =
@@ -167,7 +168,7 @@ export async function startVarnish(options: VarnishOptions): Promise<TestVarnish
     };
 
     const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + READY_MS;
     let ready = false;
     while (!ready) {
       if (child.exitCode !== null || child.signalCode !== null) break;

@@ -30,6 +30,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { READY_MS } from "#tests/support/limits.ts";
 import { freePort } from "./server.ts";
 
 export const WORDPRESS_SKIP_MESSAGE =
@@ -200,7 +201,7 @@ function watch(dir: string): ChildProcess {
 }
 
 async function waitFor(what: string, ready: () => Promise<boolean> | boolean, proc: Started): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + READY_MS;
   for (;;) {
     if (proc.child.exitCode !== null || proc.child.signalCode !== null)
       throw new Error(`${what} exited at start:\n${proc.output()}`);
@@ -523,7 +524,7 @@ function makeHandle(
       writeFileSync(holdFile, JSON.stringify({ pattern: `~${pattern.source.replaceAll("~", "\\~")}~` }));
       return {
         reached: async () => {
-          const deadline = Date.now() + 120_000;
+          const deadline = Date.now() + READY_MS;
           for (;;) {
             if (existsSync(heldFile)) return readFileSync(heldFile, "utf8").split("\n")[0]!;
             if (Date.now() > deadline) throw new Error(`no request matched ${pattern} within 120 s`);

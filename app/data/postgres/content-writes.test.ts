@@ -91,7 +91,7 @@ describe.skipIf(!available)("PostgreSQL content writes", () => {
     writes = await openPostgresWrites(url);
     pool = createPool(url, { max: 3 });
     store = new PostgresContentStore(pool);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await writes?.close();
@@ -305,7 +305,7 @@ describe.skipIf(!available)("PostgreSQL post keys", () => {
     await migratePostgres(pool);
     await loadGeneratedCorpus(pool, { count: COUNT, seed: 7 });
     writes = await openPostgresWrites(url);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await writes?.close();
@@ -336,5 +336,5 @@ describe.skipIf(!available)("PostgreSQL post keys", () => {
       "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'",
     );
     expect(rows[0].n).toBe(0);
-  }, 60_000);
+  });
 });

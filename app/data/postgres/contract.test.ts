@@ -303,7 +303,7 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
     writeContent(db, CONTENT);
     db.exec(NORMALIZE_UPDATED_AT);
     sqlite = new SqliteContentStore(db);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await postgres?.close();
@@ -506,7 +506,7 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
       );
     }
     await compareReads();
-  }, 120_000);
+  });
 
   test("a random post is published, of the language asked, and both stores draw alike", async () => {
     const unpublished = new Set(EXTRA.filter((post) => post.status !== "publish").map((post) => post.slug));
@@ -563,7 +563,7 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
     const sample = await sqlite.searchPosts("love", 1, 24);
     expect(sample.total).toBeGreaterThan(0);
     await compareSearch(QUERIES);
-  }, 120_000);
+  });
 
   test("migrations run twice are a no-op", async () => {
     expect(await migratePostgres(pool)).toEqual([]);
@@ -704,7 +704,7 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
     await pool.query(NORMALIZE_UPDATED_AT);
     await compareReads();
     await compareSearch(["zindagi", "ज़िंदगी", "शांति", "love", "prem", "ज्ञान"]);
-  }, 120_000);
+  });
 
   test("deleting a post removes it, its links and its search document", async () => {
     const post = EXTRA.find((p) => p.slug === "same-time-a")!;
@@ -756,7 +756,7 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
     } finally {
       await Promise.all(pools.map((p) => p.end()));
     }
-  }, 60_000);
+  });
 });
 
 /** Every table's rows, to tell that a failed write changed nothing. */

@@ -39,7 +39,7 @@ describe.skipIf(!available)("PostgreSQL imports in batches", () => {
 
   beforeAll(async () => {
     server = await sharedPostgres();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -58,7 +58,7 @@ describe.skipIf(!available)("PostgreSQL imports in batches", () => {
     } finally {
       await pool.end();
     }
-  }, 240_000);
+  });
 
   test("a second import over the first (edits, new posts, idNum moves, translations) gives what SQLite gives", async () => {
     const first = generateCorpus({ count: 600, seed: 12 });
@@ -110,5 +110,5 @@ describe.skipIf(!available)("PostgreSQL imports in batches", () => {
       await postgres.close();
       db.close();
     }
-  }, 300_000);
+  });
 });

@@ -101,7 +101,7 @@ describe.skipIf(!postgresAvailable())("the SQLite and PostgreSQL schemas", () =>
     } finally {
       await pool.end();
     }
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });

@@ -108,7 +108,7 @@ describe.skipIf(!available)("search parity on a larger corpus", () => {
     migrate(db);
     writeContent(db, content);
     sqlite = new SqliteContentStore(db);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await postgres?.close();
@@ -133,7 +133,7 @@ describe.skipIf(!available)("search parity on a larger corpus", () => {
         expect.soft(await postgres.searchPosts(text, page, 24), `${text} page ${page}`).toEqual(expected);
       }
     }
-  }, 120_000);
+  });
 
   test("a filter on results (decision 065): each language's own matches, as SQLite gives them", async () => {
     for (const text of ["love", "prem", "प्रेम", "ज्ञान", "zeta", "truth love zzzqqq", "tulsdas", "zzzqqq"]) {
@@ -161,7 +161,7 @@ describe.skipIf(!available)("search parity on a larger corpus", () => {
       // The languages' counts add up to the whole (when none stopped at its bound).
       if (!all.totalCapped && Number.isFinite(sum)) expect.soft(sum, text).toBe(all.total);
     }
-  }, 120_000);
+  });
 
   test("the bulk loader (plan tests, benchmarks) writes the rows the writer writes", async () => {
     const dump = async (url: string) => {
@@ -204,5 +204,5 @@ describe.skipIf(!available)("search parity on a larger corpus", () => {
     const expected = await dump(written);
     expect(Number(expected.search_words!.split(" ")[0])).toBeGreaterThan(100);
     expect(await dump(loaded)).toEqual(expected);
-  }, 60_000);
+  });
 });

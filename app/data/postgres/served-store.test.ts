@@ -14,6 +14,7 @@ import { describePostgresUrl, openPostgresStore } from "#app/data/postgres/serve
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import type { ServedStore } from "#app/data/store.ts";
 import { WritesRefusedError } from "#app/data/writes.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { postgresAvailable, startPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
 const available = postgresAvailable();
@@ -90,7 +91,7 @@ describe.skipIf(!available)("PostgreSQL served store: opening", () => {
 
   beforeAll(async () => {
     server = await startPostgres();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -115,7 +116,7 @@ describe.skipIf(!available)("PostgreSQL served store: opening", () => {
     } finally {
       await store.close();
     }
-  }, 60_000);
+  });
 
   test("two stores opening together on an empty database seed it once", async () => {
     const url = await server.createDatabase("two_opens");
@@ -129,7 +130,7 @@ describe.skipIf(!available)("PostgreSQL served store: opening", () => {
     } finally {
       await Promise.all(stores.map((store) => store.close()));
     }
-  }, 60_000);
+  });
 
   test("a database that holds posts is not reseeded", async () => {
     const url = await server.createDatabase("holds_posts");
@@ -146,7 +147,7 @@ describe.skipIf(!available)("PostgreSQL served store: opening", () => {
     const again = await openPostgresStore(url);
     await again.close();
     expect(Number(await scalar(url, "SELECT count(*) FROM posts"))).toBe(1);
-  }, 60_000);
+  });
 
   test("a database down at start fails with one line, without the password", async () => {
     const port = await closedPort();
@@ -166,7 +167,7 @@ describe.skipIf(!available)("PostgreSQL served store: opening", () => {
       `cannot open the database postgres://sukti@127.0.0.1:${port}/site: connection refused at 127.0.0.1:${port}`,
     );
     await expect(writes).rejects.toBeInstanceOf(WritesRefusedError);
-  }, 30_000);
+  });
 
   test("a host that never answers fails start-up after about 5 s, in one line", async () => {
     const silent = net.createServer(() => {
@@ -183,7 +184,7 @@ describe.skipIf(!available)("PostgreSQL served store: opening", () => {
     } finally {
       silent.close();
     }
-  }, 20_000);
+  });
 
   test("describePostgresUrl drops the password", () => {
     expect(describePostgresUrl("postgres://sukti:s3cret@db.example:5433/site")).toBe(
@@ -214,7 +215,7 @@ describe.skipIf(!available)("PostgreSQL served store: the database goes away whi
     server = await startPostgres();
     url = await server.createDatabase("outage");
     [a, b] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await a?.close();
@@ -225,12 +226,12 @@ describe.skipIf(!available)("PostgreSQL served store: the database goes away whi
   test("down: ping false, no content version, reads reject; back: all of it recovers by itself", async () => {
     expect(await a.ping()).toBe(true);
     expect(a.contentVersion()).toMatch(/^\d+$/);
-    await within(3000, async () => (await listeners()) === 2);
+    await within(READY_MS, async () => (await listeners()) === 2);
 
     const found = await a.searchPosts("love", 1, 10);
     expect(found.total).toBeGreaterThan(0);
     await server.pause();
-    await within(2000, async () => !(await a.ping()));
+    await within(READY_MS, async () => !(await a.ping()));
     const started = Date.now();
     expect(await a.ping()).toBe(false);
     // It does not hang (its own limit is a second; 10 s leaves room for a busy machine).
@@ -240,25 +241,25 @@ describe.skipIf(!available)("PostgreSQL served store: the database goes away whi
     await expect(a.searchPosts("love", 1, 10)).rejects.toMatchObject({ name: "PostgresUnavailableError" });
     // A store nobody pings learns it from its reads (and its version poll).
     await expect(b.latestPost()).rejects.toThrow("the database is unavailable");
-    await within(3000, () => b.contentVersion() === null);
+    await within(READY_MS, () => b.contentVersion() === null);
 
     await server.resume();
-    await within(5000, () => a.ping());
+    await within(READY_MS, () => a.ping());
     expect(await a.getWebsite()).toMatchObject({ maxIdEng: expect.any(Number) });
     expect(await a.searchPosts("love", 1, 10)).toEqual(found);
-    await within(3000, async () => (await b.ping()) && b.contentVersion() !== null);
-    await within(3000, () => a.contentVersion() !== null);
+    await within(READY_MS, async () => (await b.ping()) && b.contentVersion() !== null);
+    await within(READY_MS, () => a.contentVersion() !== null);
     // Both LISTEN clients are back.
-    await within(5000, async () => (await listeners()) === 2);
+    await within(READY_MS, async () => (await listeners()) === 2);
 
     // An import is seen by every store (within a second on a quiet machine: the timed
     // postgres-nodes test holds that bound; here, only that it is seen).
     const before = b.contentVersion();
     await importThrough(url, onePost("after-the-outage", 990_001));
-    await within(10_000, () => b.contentVersion() !== before);
-    await within(10_000, () => a.contentVersion() !== before);
+    await within(READY_MS, () => b.contentVersion() !== before);
+    await within(READY_MS, () => a.contentVersion() !== before);
     expect((await b.getPost("english", "after-the-outage"))?.title).toBe("Post after-the-outage");
-  }, 60_000);
+  });
 
   test("close() does not hang while the database is down", async () => {
     await server.pause();
@@ -267,5 +268,5 @@ describe.skipIf(!available)("PostgreSQL served store: the database goes away whi
     expect(Date.now() - started).toBeLessThan(4000);
     expect(await a.ping()).toBe(false);
     await server.resume();
-  }, 30_000);
+  });
 });

@@ -25,7 +25,7 @@ describe.skipIf(!available)("stats counts on PostgreSQL", () => {
     const stores = await Promise.all([openStatsStore(url), openStatsStore(url)]);
     if (!stores[0] || !stores[1]) throw new Error("no store");
     [one, two] = stores as [StatsStore, StatsStore];
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await one?.close();

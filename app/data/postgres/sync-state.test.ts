@@ -23,10 +23,10 @@ describe.skipIf(!postgresAvailable())("sukti sync on PostgreSQL", () => {
 
   beforeAll(async () => {
     server = await sharedPostgres();
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
-  }, 60_000);
+  });
   beforeEach(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "sukti-sync-pg-"));
     site = await startWpStub();

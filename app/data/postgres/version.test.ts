@@ -7,6 +7,7 @@ import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { type ContentVersion, watchContentVersion } from "#app/data/postgres/version.server.ts";
 import { writeContentPostgres } from "#app/data/postgres/writes.server.ts";
+import { READY_MS } from "#tests/support/limits.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
 
 const available = postgresAvailable();
@@ -55,7 +56,7 @@ describe.skipIf(!available)("content version", () => {
     reader = createPool(url, { max: 2, connectionTimeoutMillis: 500 });
     await migratePostgres(writer);
     version = await watchContentVersion(url, reader, { pollMs: 500 });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await version?.stop();
@@ -73,7 +74,7 @@ describe.skipIf(!available)("content version", () => {
     expect(first).toMatch(/^\d+$/);
     await writeContentPostgres(writer, draft("one", 1));
     // Seen at all: how soon is the timed postgres-nodes test's and the benchmarks' business.
-    await within(10_000, () => version.current() !== first);
+    await within(READY_MS, () => version.current() !== first);
     const second = version.current();
     await writeContentPostgres(writer, draft("one", 1));
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -86,7 +87,7 @@ describe.skipIf(!available)("content version", () => {
     );
     const before = version.current();
     await writeContentPostgres(writer, draft("two", 2));
-    await within(10_000, () => version.current() !== before);
+    await within(READY_MS, () => version.current() !== before);
     // And LISTEN comes back (at the next poll).
     const listeners = async () =>
       (
@@ -99,14 +100,14 @@ describe.skipIf(!available)("content version", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(await listeners()).toBe(1);
-  }, 10_000);
+  });
 
   test("while the database is down, current() is null and ping() false", async () => {
     const store = new PostgresContentStore(reader);
     expect(await store.ping()).toBe(true);
     await writer.end();
     await server.stop();
-    await within(4000, () => version.current() === null);
+    await within(READY_MS, () => version.current() === null);
     expect(await store.ping()).toBe(false);
-  }, 15_000);
+  });
 });

@@ -24,7 +24,7 @@ beforeAll(() => {
   writeContent(setup, { posts: generateCorpus({ count: 1500, seed: 3 }), pages: [] });
   setup.close();
   db = new Database(file, { verbose: (sql) => executed.push(String(sql)) });
-}, 60_000);
+});
 
 afterAll(() => {
   db?.close();
