@@ -13,8 +13,10 @@ import { moduleName, ROUTES } from "./app/route-table.ts";
  * screen (api/post.ts, api/not-found.ts) keeps its line: the screen's would
  * hide behind it.
  */
-const SCREENS = new Set(ROUTES.filter((route) => route.kind === "page").map((route) => moduleName(route.module)));
-const RESOURCE_ROUTES = new Set(
+const SCREENS = new Set(
+  ROUTES.filter((route) => route.kind === "page").map((route) => moduleName(route.module)),
+);
+export const RESOURCE_ROUTES = new Set(
   ROUTES.filter((route) => route.kind !== "page")
     .map((route) => moduleName(route.module))
     .filter((name) => !SCREENS.has(name)),

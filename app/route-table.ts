@@ -214,7 +214,13 @@ export const ROUTES: readonly RouteEntry[] = [
     keeps: [PAGE],
   },
   // Saved quotes, kept in the reader's browser, and shared collections (decision 050).
-  { path: "saved/:language?", module: "routes/saved.tsx", kind: "page", language: "own", letterCase: "lower" },
+  {
+    path: "saved/:language?",
+    module: "routes/saved.tsx",
+    kind: "page",
+    language: "own",
+    letterCase: "lower",
+  },
   // As many collections as there are lists: they share the searches' cache.
   {
     path: "c/:code",
@@ -285,6 +291,11 @@ export function byFirstSegment<T>(pick: (route: RouteEntry) => T | undefined): M
     if (value !== undefined && !namesFile(route.path) && !found.has(first)) found.set(first, value);
   }
   return found;
+}
+
+/** The first segments of the routes `pick` chooses, once each, as alternatives of a regular expression (embed|oembed). */
+export function firstSegmentsOf(pick: (route: RouteEntry) => boolean | undefined): string {
+  return [...new Set(ROUTES.filter(pick).map((route) => firstSegment(route.path)))].join("|");
 }
 
 /** The file name of a module without its folder or extension: the name Vite gives its chunk. */

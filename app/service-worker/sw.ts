@@ -60,12 +60,15 @@ const POST = /^\/(?:english|hindi|marathi)\/(?!home$)[^/]+$/;
 /** Pages not worth keeping: a search is asked afresh. */
 const NOT_KEPT = /^\/(?:search\/|healthz$|__)/;
 /**
- * One address per route with a screen (app/routes.ts) and one that only the
- * catch-all matches: asked of /__manifest once per client build, so offline
- * every client-side move finds its route and then asks for its data, which
- * the worker answers from the cache or with a move to the document.
+ * One address per route with a screen (app/route-table.ts) and one that only
+ * the catch-all matches: asked of /__manifest once per client build, so
+ * offline every client-side move finds its route and then asks for its data,
+ * which the worker answers from the cache or with a move to the document.
+ * A classic script imports nothing: app/route-table.test.ts checks the list
+ * against the table (it had missed the home and /c/…).
  */
 const EVERY_ROUTE = [
+  "/",
   "/english/x",
   "/hindi/x",
   "/marathi/x",
@@ -77,6 +80,7 @@ const EVERY_ROUTE = [
   "/people/x",
   "/search/x",
   "/saved",
+  "/c/x",
   "/x/x/x",
 ];
 
