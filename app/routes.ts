@@ -8,7 +8,8 @@ import { ROUTES, type RouteEntry } from "./route-table.ts";
 // see its entry in the table (server/home-page.ts, decision 036).
 
 function toRoute({ path, module, id }: RouteEntry) {
-  return path === "" ? index(module) : route(path, module, id ? { id } : undefined);
+  if (path === "") return index(module);
+  return id ? route(path, module, { id }) : route(path, module);
 }
 
 export default [
