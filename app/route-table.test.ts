@@ -1,8 +1,8 @@
 // The route table (app/route-table.ts) against every list that derives from
 // it or must agree with it: React Router's config, the kept query parameters,
 // ?lang=, letter case, the search cache and limiter, framing, Vite's expected
-// empty chunks and the service worker's EVERY_ROUTE (decision 069).
-import { existsSync, readFileSync } from "node:fs";
+// empty chunks and the service worker's example addresses (decision 069).
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import { canonicalUrl } from "../server/canonical-url.ts";
@@ -10,18 +10,18 @@ import { letterCaseRedirect } from "../server/letter-case.ts";
 import { SEARCH_REQUEST } from "../server/search-limits.ts";
 import { FRAMEABLE_PATH } from "../server/security.ts";
 import { RESOURCE_ROUTES } from "../vite.config.ts";
-import { firstSegment, moduleName, namesFile, ROUTES, type RouteEntry, routePattern } from "./route-table.ts";
+import {
+  exampleAddress,
+  firstSegment,
+  moduleName,
+  namesFile,
+  ROUTES,
+  type RouteEntry,
+  routePattern,
+} from "./route-table.ts";
 import routeConfig from "./routes.ts";
 
 const APP = fileURLToPath(new URL(".", import.meta.url));
-
-/** One address a pattern matches: `:name` → x, a rest → x/y/z. */
-function sample(path: string): string {
-  return `/${path
-    .split("/")
-    .map((segment) => (segment === "*" ? "x/y/z" : segment.startsWith(":") ? "x" : segment))
-    .join("/")}`.replace(/^\/$/, "/");
-}
 
 /** The route React Router would choose for a path: the table's most specific match (static over dynamic over rest). */
 function routeOf(path: string): RouteEntry | undefined {
@@ -61,14 +61,14 @@ test("the routes under one first segment agree on letter case and language", () 
 test("each route keeps exactly the query parameters the table says (canonical-url.ts)", () => {
   for (const route of ROUTES) {
     for (const rule of route.keeps ?? []) {
-      const at = sample(rule.at ?? route.path);
+      const at = exampleAddress(rule.at ?? route.path);
       const query = rule.names.map((name) => `${name}=2`).join("&");
       expect(canonicalUrl(`${at}?utm_source=x&${query}`).url, at).toBe(`${at}?${query}`);
       if (rule.anyCase)
         expect(canonicalUrl(`${at.toUpperCase()}?${query}`).url).toBe(`${at.toUpperCase()}?${query}`);
     }
     // An address of the route no rule names drops every parameter a route reads.
-    const address = sample(route.path);
+    const address = exampleAddress(route.path);
     const rule = route.keeps?.find((kept) => routePattern(kept.at ?? route.path).test(address));
     const names = ["page", "q", "download", "url", "format", "language"].filter(
       (name) => !rule?.names.includes(name),
@@ -83,7 +83,7 @@ test("paginated routes keep ?page= and page 1 is the bare address", () => {
   const paginated = ROUTES.flatMap((route) =>
     (route.keeps ?? [])
       .filter((rule) => rule.names.includes("page"))
-      .map((rule) => sample(rule.at ?? route.path)),
+      .map((rule) => exampleAddress(rule.at ?? route.path)),
   );
   expect(paginated).toEqual([
     "/english/home",
@@ -100,10 +100,11 @@ test("paginated routes keep ?page= and page 1 is the bare address", () => {
   }
 });
 
-test("?lang= survives on pages of no language only; the search cache and limiter, framing", () => {
+test("each example address is its route's; ?lang= survives on pages of no language only; search cache and limiter, framing", () => {
   for (const route of ROUTES) {
-    const address = sample(route.path);
-    // The address's own route (people/x/feed.xml is the feed's, not people/:slug's).
+    const address = exampleAddress(route.path);
+    // The address's own route (people/x/feed.xml is the feed's, not people/:slug's): so
+    // the service worker's EVERY_ROUTE asks /__manifest for every screen (sw.ts).
     expect(routeOf(address)?.path, address).toBe(route.path);
     const language = namesFile(route.path) ? "own" : route.language;
     expect(canonicalUrl(`${address}?lang=hi`).url.endsWith("lang=hi"), `${address} ?lang=`).toBe(
@@ -117,7 +118,7 @@ test("?lang= survives on pages of no language only; the search cache and limiter
 
 test("letter case: every route name the table lowers answers 301, and only those (letter-case.ts)", () => {
   for (const route of ROUTES.filter((entry) => entry.path !== "" && entry.path !== "*")) {
-    const [name = "", second, ...rest] = sample(route.path)
+    const [name = "", second, ...rest] = exampleAddress(route.path)
       .replace(/\/x(?=\/|$)/g, "/Slug")
       .slice(1)
       .split("/");
@@ -146,17 +147,4 @@ test("Vite expects an empty client chunk of every resource route, never of a scr
     const name = moduleName(route.module);
     expect(RESOURCE_ROUTES.has(name), route.module).toBe(route.kind !== "page" && !screens.has(name));
   }
-});
-
-test("the service worker asks React Router for every route with a screen (sw.ts EVERY_ROUTE)", () => {
-  const source = readFileSync(`${APP}service-worker/sw.ts`, "utf8");
-  const list = /const EVERY_ROUTE = \[([^\]]*)\]/.exec(source)?.[1] ?? "";
-  const addresses = [...list.matchAll(/"([^"]+)"/g)].map((match) => match[1] ?? "");
-  const screens = ROUTES.filter((route) => route.kind === "page");
-  for (const route of screens)
-    expect(
-      addresses.some((address) => routeOf(address) === route),
-      `${route.path} in EVERY_ROUTE`,
-    ).toBe(true);
-  for (const address of addresses) expect(routeOf(address)?.kind, address).toBe("page");
 });

@@ -10,8 +10,9 @@
 //   server/fast-pages.ts     which requests bypass the fast path (the API)
 //   server/security.ts       which pages other sites may frame
 //   vite.config.ts           which routes' empty client chunks are expected
-// and tests/unit/route-table.test.ts checks the lists that cannot import it
-// (the service worker's EVERY_ROUTE) and that every module exists.
+//   app/service-worker/sw.ts the routes it asks React Router about (offline moves)
+// and app/route-table.test.ts checks each of them against the table, and that
+// every module exists.
 //
 // Any page kept in the page cache is sent by server/fast-pages.ts straight
 // from the cache, before Express; the home is also rendered a second way
@@ -296,6 +297,14 @@ export function byFirstSegment<T>(pick: (route: RouteEntry) => T | undefined): M
 /** The first segments of the routes `pick` chooses, once each, as alternatives of a regular expression (embed|oembed). */
 export function firstSegmentsOf(pick: (route: RouteEntry) => boolean | undefined): string {
   return [...new Set(ROUTES.filter(pick).map((route) => firstSegment(route.path)))].join("|");
+}
+
+/** One address a pattern matches, the only route's that matches it: `:name` → x, a rest → x/y/z. */
+export function exampleAddress(path: string): string {
+  const segments = path
+    .split("/")
+    .map((segment) => (segment === "*" ? "x/y/z" : segment.startsWith(":") ? "x" : segment));
+  return `/${segments.join("/")}`;
 }
 
 /** The file name of a module without its folder or extension: the name Vite gives its chunk. */
