@@ -29,7 +29,7 @@ export function contentSecurityPolicy(
   ].join("; ");
 }
 
-// ---- Embeds (issue 30 §3, decision 063) -----------------------------------
+// ---- Embeds (decision 063) -----------------------------------------------
 // Only the embed pages (/embed/{language}/{slug}, and their 404) may be framed,
 // by any site: their CSP says `frame-ancestors *`, they go out without
 // X-Frame-Options, and Cross-Origin-Resource-Policy lets a site with COEP
