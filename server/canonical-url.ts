@@ -42,7 +42,7 @@ const OWN_LANGUAGE = new RegExp(
 );
 
 /** Whether a path (without `.data`) is a page of no language, shown in the language its address names. */
-export function isLanguageLessPath(path: string): boolean {
+function isLanguageLessPath(path: string): boolean {
   return !OWN_LANGUAGE.test(path);
 }
 
