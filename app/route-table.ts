@@ -76,7 +76,7 @@ export interface RouteEntry {
 
 const PAGE: KeptQuery = { names: ["page"] };
 
-/** A language's addresses: its feed, its home and posts, and /english trimmed. */
+/** A language's feed, and its home and posts (one route). */
 function languageRoutes(language: "english" | "hindi" | "marathi") {
   return {
     feed: { path: `${language}/feed.xml`, module: "routes/feed.ts", id: `routes/feed-${language}` },
