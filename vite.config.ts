@@ -1,25 +1,26 @@
 import { createHash } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
+import { moduleName, ROUTES } from "./app/route-table.ts";
 
 /**
- * Resource routes (feeds, sitemaps, images …) export only a loader, so their
- * client chunk is empty by design: React Router still lists a client module
- * for every route (remix-run/remix#9055, never fixed upstream). Their
- * "Generated an empty chunk" lines are dropped; any other warning, or an
- * empty chunk of a route with a screen, still prints.
+ * Resource routes (feeds, sitemaps, images, the API, redirects …) export only
+ * a loader, so their client chunk is empty by design: React Router still lists
+ * a client module for every route (remix-run/remix#9055, never fixed
+ * upstream). Their "Generated an empty chunk" lines are dropped; any other
+ * warning, or an empty chunk of a route with a screen, still prints. A chunk
+ * is named by its module's file name, so a resource module named like a
+ * screen (api/post.ts, api/not-found.ts) keeps its line: the screen's would
+ * hide behind it.
  */
-const RESOURCE_ROUTES = new Set([
-  "feed",
-  "person-feed",
-  "image-variant",
-  "manifest",
-  "robots",
-  "share-image",
-  "shortcut",
-  "sitemap-index",
-  "sitemap",
-]);
+const SCREENS = new Set(
+  ROUTES.filter((route) => route.kind === "page").map((route) => moduleName(route.module)),
+);
+export const RESOURCE_ROUTES = new Set(
+  ROUTES.filter((route) => route.kind !== "page")
+    .map((route) => moduleName(route.module))
+    .filter((name) => !SCREENS.has(name)),
+);
 
 function onwarn(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) {
   if (warning.code === "EMPTY_BUNDLE" && RESOURCE_ROUTES.has(warning.names?.[0] ?? "")) return;

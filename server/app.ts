@@ -74,7 +74,8 @@ export interface AppOptions {
   push?: express.Router;
 }
 
-const SEARCH_WITH_TEXT = /^\/search\/[^/?]/;
+/** A search with text (search-limits.ts), on a path already in the site's letter case. */
+const SEARCH_WITH_TEXT = new RegExp(SEARCH_REQUEST.source);
 /** The home's addresses (canonical): English, Hindi, Marathi (decision 067). */
 const HOME = /^\/(?:\?lang=(?:hi|mr))?$/;
 const SLASH = 0x2f;

@@ -1,32 +1,50 @@
 // The address a page is rendered and cached under. A visitor's query string
 // and percent-encoding must not mint new pages: only the parameters a route
-// reads survive (?page= on paginated lists, ?q= on the search form,
-// ?language= on searches when it names a language, ?download on share images,
-// ?lang=hi|mr on pages of no language of their own, decision 067), and each
-// path segment is written one way.
-// Anything else (utm_source, fbclid, ?page= on a post) is ignored.
+// keeps survive (its `keeps` in app/route-table.ts: ?page= on paginated
+// lists, ?q= on the search form, ?download on share images, oEmbed's …;
+// ?language= on searches when it names a language, ?lang=hi|mr on pages of
+// no language of their own, decision 067), and each path segment is written
+// one way. Anything else (utm_source, fbclid, ?page= on a post) is ignored.
 // React Router's own requests keep theirs: /__manifest passes through, and a
 // page's data (/x.data) keeps ?_routes= and ?index, cached only without them.
 
-import { isLanguageLessPath, keptLanguageParam, LANG_PARAM } from "#app/content/address-language.ts";
+import { keptLanguageParam, LANG_PARAM } from "#app/content/address-language.ts";
+import { byFirstSegment, ROUTES, routePattern } from "#app/route-table.ts";
 
-const PAGINATED = /^\/(?:(?:english|hindi|marathi)\/home|(?:tag|category|people)\/[^/]+|search\/.+)\/?$/;
-/** oEmbed answers: one per address and size asked about, so they share the searches' cache too. */
-const OEMBED = /^\/oembed\/?$/;
-const KEPT: [RegExp, ...string[]][] = [
-  [PAGINATED, "page"],
-  [/^\/search\/?$/, "q"],
-  [/^\/share\//, "download"],
-  // oEmbed (decision 063): the address asked about, the format and the size, in this order.
-  [OEMBED, "url", "format", "maxwidth", "maxheight"],
-  [/^\/api\/v1\/(?:today|random)\/?$/i, "language"],
-];
+/** Each route's rules, in the table's order: the first whose addresses match applies. */
+const KEPT: [RegExp, ...string[]][] = ROUTES.flatMap((route) =>
+  (route.keeps ?? []).map((rule): [RegExp, ...string[]] => [
+    routePattern(rule.at ?? route.path, rule.anyCase ? "i" : ""),
+    ...rule.names,
+  ]),
+);
 
-const SEARCH = /^\/search(?:\/|$)/;
+/** The routes kept in the search cache: searches, shared collections (as many as there are lists), oEmbed answers. */
+const SEARCH_CACHE = ROUTES.filter((route) => route.searchCache).map((route) => routePattern(route.path));
+/** Searches: their ?language= filter on results is kept (decision 065). */
+const SEARCHES = ROUTES.filter((route) => route.gate === "search").map((route) => routePattern(route.path));
 /** A search's filter on results (decision 065): one language, or none (all), never another value. */
 const RESULTS_LANGUAGE = /^(?:english|hindi|marathi)$/;
-/** Shared collections (/c/…): as many as there are lists, so they share the searches' cache. */
-const COLLECTION = /^\/c\//;
+
+/**
+ * Paths whose pages have a language of their own (the language routes, saved
+ * quotes and collections) or are no page (files, feeds, images, the API):
+ * ?lang= means nothing there and is dropped from their address. The routes'
+ * first segments (their `language` in the table), React Router's manifest,
+ * and file names by their extension (public/ files too).
+ */
+const OWN_LANGUAGE = new RegExp(
+  `^/(?:${[...byFirstSegment((route) => route.language)]
+    .filter(([, language]) => language === "own")
+    .map(([first]) => first)
+    .concat("__manifest")
+    .join("|")})(?:/|$)|\\.(?:xml|txt|webmanifest|json|js|css|ico|png|svg|webp|jpe?g|woff2?|mp3|ogg)$`,
+);
+
+/** Whether a path (without `.data`) is a page of no language, shown in the language its address names. */
+function isLanguageLessPath(path: string): boolean {
+  return !OWN_LANGUAGE.test(path);
+}
 
 export interface CanonicalUrl {
   /** Path and query to render. */
@@ -46,7 +64,7 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
   const data = path.endsWith(".data");
   const page = data ? path.slice(0, -".data".length) : path;
   const kept = new URLSearchParams();
-  const resultsLanguage = SEARCH.test(page) ? params.get("language") : null;
+  const resultsLanguage = SEARCHES.some((pattern) => pattern.test(page)) ? params.get("language") : null;
   if (resultsLanguage !== null && RESULTS_LANGUAGE.test(resultsLanguage))
     kept.set("language", resultsLanguage);
   for (const [pattern, ...names] of KEPT) {
@@ -75,7 +93,7 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
   return {
     url: `${path}${query}`,
     cacheable: !internal,
-    search: SEARCH.test(page) || COLLECTION.test(page) || OEMBED.test(page),
+    search: SEARCH_CACHE.some((pattern) => pattern.test(page)),
   };
 }
 

@@ -8,6 +8,7 @@
 // applies the same policies on the long path.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { firstSegmentsOf } from "#app/route-table.ts";
 import type { CachedPages } from "./cached-pages.ts";
 import { canonicalUrl } from "./canonical-url.ts";
 import { type Logger, logRequest } from "./logger.ts";
@@ -26,8 +27,8 @@ export interface FastPagesOptions {
   stopping: () => boolean;
 }
 
-/** The API, in any letter case (React Router matches it so). */
-const API = /^\/api(?:[/?]|$)/i;
+/** The API (the routes app/route-table.ts gates so), in any letter case (React Router matches it so). */
+const API = new RegExp(`^/(?:${firstSegmentsOf((route) => route.gate === "api")})(?:[/?]|$)`, "i");
 /** A line break in a search address is redirected by Express (app.ts). */
 const ENCODED_LINE_BREAK = /%0[AD]/i;
 

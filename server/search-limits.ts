@@ -15,6 +15,7 @@
 // Both refusals carry Retry-After and are sent after REFUSAL_DELAY_MS, so a
 // client that asks again at once cannot turn the saved CPU into refusals.
 // SEARCH_LIMITS=off turns this off.
+import { firstSegmentsOf } from "#app/route-table.ts";
 
 export const REFUSAL_DELAY_MS = 1_000;
 
@@ -177,5 +178,11 @@ export class SearchTurns {
   }
 }
 
-/** A search with text, as the request line gives it (letter case is redirected later, so any case). */
-export const SEARCH_REQUEST = /^\/search\/[^/?]/i;
+/**
+ * A search with text, as the request line gives it (letter case is redirected
+ * later, so any case): the routes app/route-table.ts gates as searches.
+ */
+export const SEARCH_REQUEST = new RegExp(
+  `^/(?:${firstSegmentsOf((route) => route.gate === "search")})/[^/?]`,
+  "i",
+);

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { firstSegmentsOf } from "#app/route-table.ts";
 
 /**
  * Content-Security-Policy: scripts and styles only from us, or the inline
@@ -28,14 +29,14 @@ export function contentSecurityPolicy(
   ].join("; ");
 }
 
-// ---- Embeds (issue 30 §3, decision 063) -----------------------------------
+// ---- Embeds (decision 063) -----------------------------------------------
 // Only the embed pages (/embed/{language}/{slug}, and their 404) may be framed,
 // by any site: their CSP says `frame-ancestors *`, they go out without
 // X-Frame-Options, and Cross-Origin-Resource-Policy lets a site with COEP
 // frame them. Every other page keeps `frame-ancestors 'none'` and DENY.
 
-/** The addresses rendered as frameable pages (render.ts); app/routes.ts sends every one to routes/embed.ts. */
-export const FRAMEABLE_PATH = /^\/embed\//;
+/** The addresses rendered as frameable pages (render.ts): under the routes app/route-table.ts marks `frameable` (/embed/…). */
+export const FRAMEABLE_PATH = new RegExp(`^/(?:${firstSegmentsOf((route) => route.frameable)})/`);
 /** Who may frame an embed page: any http(s) page. */
 export const EMBED_FRAME_ANCESTORS = "*";
 

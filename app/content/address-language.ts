@@ -2,25 +2,13 @@
 // pages, 404s outside /hindi/ and /marathi/) come in the three: the language
 // is in the address as ?lang=hi or ?lang=mr, English the bare address (the
 // SPEC's), so a CDN keeps each version apart (decision 067).
-// Pure: the server (canonical-url.ts), loaders, meta functions and the frame use it.
+// Pure: the server (canonical-url.ts, which knows which paths are of no
+// language from app/route-table.ts), loaders, meta functions and the frame use it.
 import type { Language } from "#app/content/languages.ts";
 
 // The frame's part (LANG_PARAM, addressLanguage, withLanguage) lives in
 // languages.ts, in the chunk every page loads already.
 export { addressLanguage, LANG_PARAM, withLanguage } from "#app/content/languages.ts";
-
-/**
- * Paths whose pages have a language of their own (the language routes, saved
- * quotes and collections) or are no page (files, feeds, images): ?lang= means
- * nothing there and is dropped from their address.
- */
-const OWN_LANGUAGE =
-  /^\/(?:english|hindi|marathi|saved|c|share|card|img|sitemaps|api|embed|oembed|__manifest)(?:\/|$)|\.(?:xml|txt|webmanifest|json|js|css|ico|png|svg|webp|jpe?g|woff2?|mp3|ogg)$/;
-
-/** Whether a path (without `.data`) is a page of no language, shown in the language its address names. */
-export function isLanguageLessPath(path: string): boolean {
-  return !OWN_LANGUAGE.test(path);
-}
 
 /** The `lang` value an address keeps: hi or mr; English, or anything else, keeps none. */
 export function keptLanguageParam(value: string | null): string | null {

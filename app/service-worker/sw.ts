@@ -5,6 +5,7 @@
 // Built by vite.config.ts (serviceWorker plugin) into build/client/sw.js,
 // served by server/app.ts. Decision 049.
 import { dayNumber } from "#app/content/daily.ts";
+import { exampleAddress, ROUTES as ROUTE_TABLE } from "#app/route-table.ts";
 import {
   assetsOf,
   dailyLinksOf,
@@ -60,25 +61,14 @@ const POST = /^\/(?:english|hindi|marathi)\/(?!home$)[^/]+$/;
 /** Pages not worth keeping: a search is asked afresh. */
 const NOT_KEPT = /^\/(?:search\/|healthz$|__)/;
 /**
- * One address per route with a screen (app/routes.ts) and one that only the
- * catch-all matches: asked of /__manifest once per client build, so offline
+ * One address per route with a screen (app/route-table.ts; the catch-all's
+ * matches only it): asked of /__manifest once per client build, so offline
  * every client-side move finds its route and then asks for its data, which
  * the worker answers from the cache or with a move to the document.
  */
-const EVERY_ROUTE = [
-  "/english/x",
-  "/hindi/x",
-  "/marathi/x",
-  "/post/x",
-  "/tags",
-  "/tag/x",
-  "/category/x",
-  "/people",
-  "/people/x",
-  "/search/x",
-  "/saved",
-  "/x/x/x",
-];
+const EVERY_ROUTE = ROUTE_TABLE.filter((route) => route.kind === "page").map((route) =>
+  exampleAddress(route.path),
+);
 
 interface Page {
   /** Path and query. */
