@@ -12,7 +12,7 @@ import { mapWxrItem } from "#cli/wxr/items.ts";
 import { languageOfLocale, languageOfTerm } from "#cli/wxr/languages.ts";
 import { decodeSlug } from "#cli/wxr/slugs.ts";
 import type { WxrContext, WxrItem } from "#cli/wxr/types.ts";
-import { parseWxr } from "#cli/wxr/xml.ts";
+import { newItem, parseWxr } from "#cli/wxr/xml.ts";
 
 const FIXTURE = path.resolve(import.meta.dirname, "../../tests/fixtures/wordpress-export.xml");
 const WXR_FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures/wxr");
@@ -49,7 +49,7 @@ function context(overrides: Partial<WxrContext> = {}): WxrContext {
 
 function item(overrides: Partial<WxrItem>): WxrItem {
   return {
-    index: 1,
+    ...newItem(1),
     title: "A title",
     postId: "7",
     postDate: "2024-01-01 10:00:00",
@@ -57,17 +57,7 @@ function item(overrides: Partial<WxrItem>): WxrItem {
     postName: "a-title",
     status: "publish",
     postType: "post",
-    postPassword: "",
-    attachmentUrl: "",
     content: "Text",
-    excerpt: "",
-    terms: [],
-    thumbnailId: "",
-    postParent: "",
-    mimeType: "",
-    enclosure: "",
-    creator: "",
-    meta: new Map(),
     ...overrides,
   };
 }

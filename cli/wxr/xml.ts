@@ -22,7 +22,8 @@ function checkVersion(version: string): void {
   }
 }
 
-function newItem(index: number): WxrItem {
+/** An item with every field empty, as the reader starts each <item>. */
+export function newItem(index: number): WxrItem {
   return {
     index,
     title: "",
