@@ -1,4 +1,4 @@
-// The public read API (issue 30 §2, decision 062) against the built server
+// The public read API (decision 062) against the built server
 // on SQLite: every endpoint, the OpenAPI document valid by a real OpenAPI
 // validator and every answer of this file checked against its schemas (ajv),
 // ETag and 304, CORS and its preflight, drafts and unpublished posts never
