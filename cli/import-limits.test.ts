@@ -28,7 +28,7 @@ import {
   PostRecordSchema,
 } from "#app/content/schemas.ts";
 import { openDatabase } from "#app/data/sqlite/database.server.ts";
-import { declaredEncoding } from "#cli/import-wxr.ts";
+import { declaredEncoding } from "#cli/wxr/xml.ts";
 import { runSukti } from "#tests/support/cli.ts";
 
 let dir: string;

@@ -514,7 +514,7 @@ async function runPush(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    // The site's time zone reads WordPress's local dates (import-wxr.ts): SITE_CONFIG's, as the server's.
+    // The site's time zone reads WordPress's local dates (cli/wxr/time-zone.ts): SITE_CONFIG's, as the server's.
     if (env.SITE_CONFIG) {
       const site = loadSiteConfig(env.SITE_CONFIG);
       setCurrentSite(site.config, site.version);

@@ -11,8 +11,8 @@ import {
 import { isBlankTitle, titleFromContent } from "#app/content/untitled.ts";
 import { UserError } from "#cli/errors.ts";
 import { jsonSource, ndjsonSource } from "#cli/import-json.ts";
-import { wxrSource } from "#cli/import-wxr.ts";
 import type { Format, Source, SourceItem, SourceOptions } from "#cli/source.ts";
+import { wxrSource } from "#cli/wxr/index.ts";
 
 /**
  * The reader for a format. `options` are --language and --source-field.

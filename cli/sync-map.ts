@@ -7,8 +7,10 @@ import { decodeEntities } from "#app/content/html-text.ts";
 import type { Language } from "#app/content/languages.ts";
 import { cutText, describeIssues, type PostRecord, PostRecordSchema, quote } from "#app/content/schemas.ts";
 import { slugify } from "#app/content/slugs.ts";
-import { decodeSlug, excerptText, languageOfLocale, languageOfTerm } from "#cli/import-wxr.ts";
 import { SOURCE_PARTS, type SourceFieldRef, type SourceFields, sourceRecord } from "#cli/source.ts";
+import { excerptText } from "#cli/wxr/items.ts";
+import { languageOfLocale, languageOfTerm } from "#cli/wxr/languages.ts";
+import { decodeSlug } from "#cli/wxr/slugs.ts";
 
 /** The fields of a REST post sync reads (others are ignored). */
 export interface WpPost {

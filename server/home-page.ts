@@ -2,17 +2,18 @@
 // of it (frame, hero, about) changes only with the content. So the home is
 // rendered once as a template (again when a write changes what it shows, or
 // the site-day ends: visitors get the old one meanwhile, decision 057), with a slot token where
-// the gallery goes, and each request only draws its gallery (content/gallery.ts,
+// the gallery goes, and each request only draws its gallery (routes/home-route.server.ts,
 // three indexed reads), writes its tiles as a string
 // (components/gallery-tiles.tsx) and splices tiles and loader data into the
 // template. React Router renders the same page for the same draws: the
 // integration tests compare the two byte for byte.
 import { createHash, randomBytes } from "node:crypto";
 import { galleryTilesHtml } from "#app/components/gallery-tiles.tsx";
-import { drawGallery, GALLERY_SLOT_PREFIX } from "#app/content/gallery.ts";
+import { GALLERY_SLOT_PREFIX } from "#app/content/gallery.ts";
 import type { RandomSource } from "#app/content/sampling.ts";
 import { ALL_TAG } from "#app/data/cache-tags.ts";
 import type { ContentStore } from "#app/data/store.ts";
+import { drawGallery } from "#app/routes/home-route.server.ts";
 import type { RenderedPage } from "./page-cache.ts";
 import type { Render, Rendered, RenderRequest } from "./render.ts";
 import { scriptHash, styleHash } from "./script-hashes.ts";

@@ -9,8 +9,8 @@ import { IMAGE_SIZES } from "#app/content/image-variants.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
 import { postMeta } from "#app/content/post-meta.ts";
 import { readingLabelsFor } from "#app/content/reading-labels.ts";
+import type { LanguageRouteData, PostRouteData } from "#app/content/route-data.ts";
 import { LANGUAGE_HOME_DESCRIPTION, languageAlternates, pagedPath, pageMeta } from "#app/content/seo.ts";
-import type { LanguageRouteData, PostRouteData } from "#app/routes/language-route.server.ts";
 import type { PublicSite } from "#app/site.ts";
 
 export function LanguageScreen({ data }: { data: LanguageRouteData }) {

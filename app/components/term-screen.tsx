@@ -3,8 +3,8 @@ import { PostGrid } from "#app/components/post-card.tsx";
 import { addressAlternates } from "#app/content/address-alternates.ts";
 import { withLanguage } from "#app/content/address-language.ts";
 import { labelsFor } from "#app/content/labels.ts";
+import type { TermRouteData } from "#app/content/route-data.ts";
 import { pagedPath, pageMeta } from "#app/content/seo.ts";
-import type { TermRouteData } from "#app/routes/term-route.server.ts";
 import type { PublicSite } from "#app/site.ts";
 
 export function TermScreen({ data }: { data: TermRouteData }) {

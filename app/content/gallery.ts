@@ -2,14 +2,15 @@
 // [0, max idNum] and up to 3 published posts among them. Drawn for every
 // request, by the home route's loader and by the server's fast home
 // (server/home-page.ts), so both draw the same tiles from the same random
-// source. Travels in the loader data as one JSON string, which the fast home
+// source: both through drawGallery (app/routes/home-route.server.ts), which
+// reads the store; this file only draws the ids and makes the tiles. Travels in the loader data as one JSON string, which the fast home
 // can splice into a page rendered once per content version.
 
+import type { PostSummary, Website } from "#app/content/model.ts";
 import { summarize } from "#app/content/seo.ts";
-import type { ContentReads } from "#app/data/store.ts";
 import { currentSite } from "#app/site.ts";
 import { LANG_TAG, LANGUAGES, type Language, MAX_ID_FIELD, postPath } from "./languages.ts";
-import { drawIds, GALLERY_TILES_PER_LANGUAGE, type RandomSource } from "./sampling.ts";
+import { drawIds, type RandomSource } from "./sampling.ts";
 
 export interface GalleryTile {
   href: string;
@@ -23,18 +24,25 @@ export interface GalleryTile {
 
 export type Gallery = { language: Language; tiles: GalleryTile[] }[];
 
-export async function drawGallery(
-  store: Pick<ContentReads, "getWebsite" | "samplePosts">,
-  random: RandomSource,
-): Promise<Gallery> {
-  const website = await store.getWebsite();
-  const draws = LANGUAGES.map((language) => ({
+/** One language's draw: the ids to look for among its published posts. */
+export interface GalleryDraw {
+  language: Language;
+  ids: number[];
+}
+
+/** Per language, the random ids in [0, its largest idNum] (SPEC §7.2). */
+export function galleryDraws(website: Website, random: RandomSource): GalleryDraw[] {
+  return LANGUAGES.map((language) => ({
     language,
     ids: drawIds(website[MAX_ID_FIELD[language]], random),
   }));
-  const samples = await Promise.all(
-    draws.map(({ language, ids }) => store.samplePosts(language, ids, GALLERY_TILES_PER_LANGUAGE)),
-  );
+}
+
+/** The tiles of each draw's published posts (`samples`, in the draws' order). */
+export function galleryOf(
+  draws: readonly GalleryDraw[],
+  samples: readonly (readonly PostSummary[])[],
+): Gallery {
   return draws.map(({ language }, index) => ({
     language,
     tiles: (samples[index] ?? []).map((post) => ({

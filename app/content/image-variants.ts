@@ -1,6 +1,6 @@
 // Images sized for the box they fill (issue 16): a local feature image is also
 // served at narrower widths, /img/{width}/images/…, made on first request and
-// kept on disk (app/data/image-variants.server.ts); `srcset` and `sizes` let
+// kept on disk (app/images/variants.server.ts); `srcset` and `sizes` let
 // the browser pick. Isomorphic: the server's render and hydration agree.
 /** The widths a variant is made at: a tile on a phone, at 1×, 2× and 3×. */
 export const VARIANT_WIDTHS = [160, 320, 480, 640] as const;

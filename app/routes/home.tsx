@@ -4,12 +4,13 @@ import { GalleryTiles } from "#app/components/gallery-tiles.tsx";
 import { PostImage } from "#app/components/post-image.tsx";
 import { addressAlternates } from "#app/content/address-alternates.ts";
 import { addressLanguage, withLanguage } from "#app/content/address-language.ts";
-import { drawGallery, type Gallery, isGallerySlot } from "#app/content/gallery.ts";
+import { type Gallery, isGallerySlot } from "#app/content/gallery.ts";
 import { labelsFor } from "#app/content/labels.ts";
 import { LANG_TAG, type Language } from "#app/content/languages.ts";
 import { toPostCard } from "#app/content/post-view.ts";
 import { originOf, pageMeta, summarize } from "#app/content/seo.ts";
 import { gallerySlotContext, originContext, randomContext, storeContext } from "#app/context.ts";
+import { drawGallery } from "#app/routes/home-route.server.ts";
 import { currentSite, type SiteConfig, siteOf } from "#app/site.ts";
 import type { Route } from "./+types/home";
 
@@ -53,7 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A page of no language: shown in the one its address names (?lang=, decision 067).
   const pageLanguage = addressLanguage(new URL(request.url).searchParams);
   const store = context.get(storeContext);
-  // SPEC §7: the newest published post, and the gallery (content/gallery.ts).
+  // SPEC §7: the newest published post, and the gallery (home-route.server.ts).
   // Rendered as the fast home's template, the gallery is a slot token instead.
   const slot = context.get(gallerySlotContext);
   const [latest, gallery] = await Promise.all([

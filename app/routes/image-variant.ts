@@ -1,7 +1,7 @@
 import { notFoundResponse } from "#app/content/feeds.ts";
 import { fileCacheContext } from "#app/context.ts";
-import { getImageVariant, isVariantWidth, sourceImage } from "#app/data/image-variants.server.ts";
 import { SYNCED_IMAGE_PREFIX, syncedImageFile } from "#app/data/synced-images.server.ts";
+import { getImageVariant, isVariantWidth, sourceImage } from "#app/images/variants.server.ts";
 import type { Route } from "./+types/image-variant";
 
 /**

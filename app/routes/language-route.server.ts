@@ -11,6 +11,7 @@ import {
   toPostView,
 } from "#app/content/post-view.ts";
 import { romanQuote } from "#app/content/roman-letters.ts";
+import type { LanguageHomeData, LanguageRouteData, PostRouteData } from "#app/content/route-data.ts";
 import { verseLines } from "#app/content/verse-lines.ts";
 import { originContext, storeContext } from "#app/context.ts";
 import { currentSite } from "#app/site.ts";
@@ -28,7 +29,7 @@ export async function loadLanguageRoute(
   slug: string,
   request: Request,
   context: Context,
-) {
+): Promise<LanguageRouteData> {
   if (slug === "home") return loadLanguageHome(language, request, context);
   const store = context.get(storeContext);
   const post = await store.getPost(language, slug);
@@ -44,7 +45,11 @@ export async function loadLanguageRoute(
   return loadPostPage(post, context);
 }
 
-async function loadLanguageHome(language: Language, request: Request, context: Context) {
+async function loadLanguageHome(
+  language: Language,
+  request: Request,
+  context: Context,
+): Promise<LanguageHomeData> {
   const store = context.get(storeContext);
   const page = parsePageParam(request);
   if (page === null) throw data(null, { status: 404 });
@@ -72,7 +77,7 @@ async function loadLanguageHome(language: Language, request: Request, context: C
 }
 
 /** A published post with its neighbours and related posts (also /post/{slug}). */
-export async function loadPostPage(post: Post, context: Context) {
+export async function loadPostPage(post: Post, context: Context): Promise<PostRouteData> {
   const store = context.get(storeContext);
   const language = post.language;
   const [adjacent, related] = await Promise.all([
@@ -92,6 +97,3 @@ export async function loadPostPage(post: Post, context: Context) {
     roman: romanQuote(language, post.title, htmlToText(post.content)),
   };
 }
-
-export type LanguageRouteData = Awaited<ReturnType<typeof loadLanguageRoute>>;
-export type PostRouteData = Awaited<ReturnType<typeof loadPostPage>>;

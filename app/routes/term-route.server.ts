@@ -3,6 +3,7 @@ import { addressLanguage } from "#app/content/address-language.ts";
 import type { Language } from "#app/content/languages.ts";
 import type { TermKind } from "#app/content/model.ts";
 import { POSTS_PER_PAGE, parsePageParam, toPostCard } from "#app/content/post-view.ts";
+import type { TermRouteData } from "#app/content/route-data.ts";
 import { storeContext } from "#app/context.ts";
 
 /** The loader of /tag/:slug and /category/:slug: the term's published posts, newest first. */
@@ -11,7 +12,7 @@ export async function loadTermRoute(
   slug: string,
   request: Request,
   context: Readonly<RouterContextProvider>,
-) {
+): Promise<TermRouteData> {
   const store = context.get(storeContext);
   const page = parsePageParam(request);
   const term = page === null ? null : await store.getTerm(kind, slug);
@@ -36,5 +37,3 @@ export async function loadTermRoute(
     posts,
   };
 }
-
-export type TermRouteData = Awaited<ReturnType<typeof loadTermRoute>>;

@@ -1,6 +1,6 @@
 // A post's share image from the disk cache (SHARE_IMAGE_DIR), rendered on
 // first request.
-import { cachedFile } from "#app/data/disk-cache.server.ts";
+import { cachedFile } from "#app/images/disk-cache.server.ts";
 import { type ShareImageSource, shareImageVersion } from "#app/share-image/content.ts";
 import { renderShareImage } from "#app/share-image/render.server.ts";
 

@@ -1,6 +1,6 @@
 // Skia (@napi-rs/canvas), loaded once, with the self-hosted fonts the site's
 // pages use registered under our own names: what share images draw with,
-// and what resized images (app/data/image-variants.server.ts) encode with.
+// and what resized images (app/images/variants.server.ts) encode with.
 // Skia's text goes through HarfBuzz: Devanagari conjuncts, reph and matras
 // come out as in a browser. resvg-js 2.6.2 misplaces glyphs inside
 // Devanagari clusters and Satori does not shape at all

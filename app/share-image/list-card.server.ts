@@ -4,7 +4,7 @@
 // once on a 640 px square and drawn scaled to the width asked for, so every
 // width is sharp; encoded as WebP.
 import type { SKRSContext2D } from "@napi-rs/canvas";
-import { cachedFile } from "#app/data/disk-cache.server.ts";
+import { cachedFile } from "#app/images/disk-cache.server.ts";
 import { fontOf, loadCanvas, SHARE_FONTS } from "#app/share-image/canvas.server.ts";
 import { balance, truncate } from "#app/share-image/layout.server.ts";
 import {

@@ -1,4 +1,4 @@
-// The public read API (issue 30 §2, decision 062) against the built server
+// The public read API (decision 062) against the built server
 // on SQLite: every endpoint, the OpenAPI document valid by a real OpenAPI
 // validator and every answer of this file checked against its schemas (ajv),
 // ETag and 304, CORS and its preflight, drafts and unpublished posts never
@@ -12,6 +12,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runSukti } from "#tests/support/cli.ts";
+import { postRecord } from "#tests/support/records.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 // ajv-formats is CommonJS: its function is the default export's default under Node's ESM.
@@ -120,15 +121,8 @@ describe("the API on SQLite", () => {
     // published ones, a published pair, and a published post far past the
     // other idNums (a gap every random draw must cross fairly).
     const file = path.join(server.dir, "api-posts.json");
-    const post = (fields: Record<string, unknown>) => ({
-      status: "publish",
-      postTime: 1_780_000_000,
-      excerpt: "",
-      tags: [],
-      categories: [],
-      featureImageUrl: "",
-      ...fields,
-    });
+    const post = (fields: Parameters<typeof postRecord>[0]) =>
+      postRecord({ postTime: 1_780_000_000, ...fields });
     const kabir = { name: "Kabir", names: { hindi: "कबीर" } };
     writeFileSync(
       file,
@@ -151,7 +145,7 @@ describe("the API on SQLite", () => {
             title: "एक जोड़ा",
             content: "<p>प्रेम सेतु है।</p>",
             translationKey: "api-pair",
-            source: { person: kabir },
+            source: { person: kabir, work: "", reference: "" },
           }),
           post({
             language: "marathi",

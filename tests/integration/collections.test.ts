@@ -10,9 +10,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type CollectionEntry, collectionPath, encodeCollection } from "#app/content/collection-code.ts";
 import type { Language } from "#app/content/languages.ts";
+import type { PostRecord } from "#app/content/schemas.ts";
 import { runSukti } from "#tests/support/cli.ts";
 import { getHtml, hrefs } from "#tests/support/html.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { postRecord } from "#tests/support/records.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
 const TITLE: Record<Language, string> = {
@@ -21,20 +23,16 @@ const TITLE: Record<Language, string> = {
   marathi: "मराठी सुविचार",
 };
 
-function post(language: Language, idNum: number, status = "publish") {
-  return {
+function post(language: Language, idNum: number, status: PostRecord["status"] = "publish") {
+  return postRecord({
     idNum,
     language,
     status,
     postTime: 1_700_000_000 + idNum * 60 + (language === "english" ? 0 : language === "hindi" ? 1 : 2),
     title: `${TITLE[language]} ${idNum}${status === "publish" ? "" : ` ${status}`}`,
     slug: `${language}-${idNum}`,
-    featureImageUrl: "",
     content: `<p>${TITLE[language]} ${idNum}</p>`,
-    excerpt: "",
-    tags: [],
-    categories: [],
-  };
+  });
 }
 
 const CONTENT = {

@@ -3,26 +3,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { decodeEntities } from "#app/content/html-text.ts";
+import { autop } from "#app/content/wordpress-content.ts";
 import { UserError } from "#cli/errors.ts";
-import {
-  autop,
-  decodeSlug,
-  languageOfLocale,
-  languageOfTerm,
-  mapWxrItem,
-  parsePhpSerialized,
-  parseWxr,
-  postTimeOf,
-  type WxrContext,
-  type WxrItem,
-  wxrSource,
-  zonedTimeToEpoch,
-} from "#cli/import-wxr.ts";
 import { openSource, parseItem } from "#cli/records.ts";
 import { parseSourceFields, type SourceItem, type SourceOptions } from "#cli/source.ts";
+import { wxrSource } from "#cli/wxr/index.ts";
+import { mapWxrItem } from "#cli/wxr/items.ts";
+import { languageOfLocale, languageOfTerm } from "#cli/wxr/languages.ts";
+import { decodeSlug } from "#cli/wxr/slugs.ts";
+import type { WxrContext, WxrItem } from "#cli/wxr/types.ts";
+import { newItem, parseWxr } from "#cli/wxr/xml.ts";
 
-const FIXTURE = path.resolve(import.meta.dirname, "../tests/fixtures/wordpress-export.xml");
-const WXR_FIXTURES = path.resolve(import.meta.dirname, "../tests/fixtures/wxr");
+const FIXTURE = path.resolve(import.meta.dirname, "../../tests/fixtures/wordpress-export.xml");
+const WXR_FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures/wxr");
 /** Polylang's own test export (tests/fixtures/wxr/SOURCE.md): English and French. */
 const POLYLANG_REAL = path.join(WXR_FIXTURES, "polylang-test-import.xml");
 /** A Polylang export of English, Hindi and Marathi quotes, with authors and custom fields. */
@@ -56,7 +49,7 @@ function context(overrides: Partial<WxrContext> = {}): WxrContext {
 
 function item(overrides: Partial<WxrItem>): WxrItem {
   return {
-    index: 1,
+    ...newItem(1),
     title: "A title",
     postId: "7",
     postDate: "2024-01-01 10:00:00",
@@ -64,17 +57,7 @@ function item(overrides: Partial<WxrItem>): WxrItem {
     postName: "a-title",
     status: "publish",
     postType: "post",
-    postPassword: "",
-    attachmentUrl: "",
     content: "Text",
-    excerpt: "",
-    terms: [],
-    thumbnailId: "",
-    postParent: "",
-    mimeType: "",
-    enclosure: "",
-    creator: "",
-    meta: new Map(),
     ...overrides,
   };
 }
@@ -190,21 +173,6 @@ test("language: a category or tag naming it, else --language, else the channel's
   expect(languageOfLocale("de-DE")).toBeNull();
 });
 
-test("postTime from wp:post_date_gmt; drafts' zero GMT dates fall back to wp:post_date in the site time zone", () => {
-  expect(
-    postTimeOf({ postDateGmt: "2024-01-01 04:30:00", postDate: "2024-01-01 10:00:00" }, "Asia/Kolkata"),
-  ).toBe(Date.UTC(2024, 0, 1, 4, 30) / 1000);
-  expect(
-    postTimeOf({ postDateGmt: "0000-00-00 00:00:00", postDate: "2024-03-10 09:30:00" }, "Asia/Kolkata"),
-  ).toBe(Date.UTC(2024, 2, 10, 4, 0) / 1000);
-  expect(postTimeOf({ postDateGmt: "", postDate: "0000-00-00 00:00:00" }, "Asia/Kolkata")).toBeNull();
-  // Across a DST change the offset of that day is used.
-  expect(zonedTimeToEpoch([2024, 7, 1, 12, 0, 0], "America/New_York")).toBe(Date.UTC(2024, 6, 1, 16) / 1000);
-  expect(zonedTimeToEpoch([2024, 1, 15, 12, 0, 0], "America/New_York")).toBe(
-    Date.UTC(2024, 0, 15, 17) / 1000,
-  );
-});
-
 test("slugs: percent-encoded Devanagari decoded; an empty slug derived from the title, kept unique", () => {
   expect(decodeSlug("%e0%a4%aa%e0%a5%8d%e0%a4%b0%e0%a5%87%e0%a4%ae-%e0%a4%97%e0%a4%b2%e0%a5%80")).toBe(
     "प्रेम-गली",
@@ -302,62 +270,6 @@ function variant(file: string, change: (text: string) => string): string {
   writeFileSync(out, change(readFileSync(file, "utf8")));
   return out;
 }
-
-test("PHP serialized values: arrays, strings by UTF-8 byte length, ints, nested extra data", () => {
-  expect(parsePhpSerialized('a:2:{s:2:"en";i:12;s:2:"hi";i:15;}')).toEqual(
-    new Map([
-      ["en", 12],
-      ["hi", 15],
-    ]),
-  );
-  // Polylang's map with its "sync" data, and ids stored as strings.
-  expect(
-    parsePhpSerialized('a:3:{s:2:"en";i:413;s:2:"fr";s:3:"414";s:4:"sync";a:2:{s:2:"fr";s:2:"en";i:0;b:1;}}'),
-  ).toEqual(
-    new Map<string | number, unknown>([
-      ["en", 413],
-      ["fr", "414"],
-      [
-        "sync",
-        new Map<string | number, unknown>([
-          ["fr", "en"],
-          [0, true],
-        ]),
-      ],
-    ]),
-  );
-  // Lengths count UTF-8 bytes: हिन्दी is 6 code points, 18 bytes; a quote inside is only text.
-  expect(parsePhpSerialized('a:2:{s:4:"name";s:18:"हिन्दी";s:5:"quote";s:7:"a";b:"c";}')).toEqual(
-    new Map([
-      ["name", "हिन्दी"],
-      ["quote", 'a";b:"c'],
-    ]),
-  );
-  expect(parsePhpSerialized("N;")).toBeNull();
-  expect(parsePhpSerialized("i:-7;")).toBe(-7);
-  expect(parsePhpSerialized("d:0.5;")).toBe(0.5);
-  expect(parsePhpSerialized('s:0:"";')).toBe("");
-  expect(parsePhpSerialized("a:0:{}")).toEqual(new Map());
-});
-
-test("PHP serialized values: anything else is refused with the byte where it goes wrong, never run", () => {
-  const refused = (text: string, message: string | RegExp) =>
-    expect(() => parsePhpSerialized(text)).toThrow(message);
-  refused('O:8:"stdClass":0:{}', "unsupported type 'O' at byte 0");
-  refused('a:1:{s:1:"x";r:1;}', "unsupported type 'r' at byte 13");
-  refused('C:11:"ArrayObject":0:{}', "unsupported type 'C'");
-  refused('s:2:"हिन्दी";', "a string of 2 bytes cuts a UTF-8 character at byte 0");
-  refused('s:6:"हिन्दी";', /expected '"'/); // 6 bytes are two characters: the length is wrong
-  refused('s:99:"short";', "a string of 99 bytes runs past the end");
-  refused('a:2:{s:2:"en";i:12;', "unexpected end");
-  refused('a:1:{s:2:"en";i:12;}junk', "unexpected text after the value at byte 20");
-  refused("a:1:{a:0:{}i:1;}", "expected an integer or string key at byte 5");
-  refused("i:12abc;", '"12abc" is not an integer at byte 0');
-  refused("i:99999999999999999999;", "is not an integer");
-  refused("b:2;", "is not a boolean");
-  refused("", "unexpected end at byte 0");
-  refused(`${"a:1:{i:0;".repeat(40)}N;${"}".repeat(40)}`, "arrays nested too deep");
-});
 
 test("Polylang's own export: language and translation group from its terms, French skipped", async () => {
   const { items, after } = await readSource(POLYLANG_REAL);

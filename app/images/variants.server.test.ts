@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { IMAGE_SIZES, imageSrcSet, VARIANT_WIDTHS } from "#app/content/image-variants.ts";
-import { getImageVariant, isVariantWidth, sourceImage } from "#app/data/image-variants.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
+import { getImageVariant, isVariantWidth, sourceImage } from "#app/images/variants.server.ts";
 import { loadCanvas } from "#app/share-image/canvas.server.ts";
 
 let dir: string;

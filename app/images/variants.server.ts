@@ -7,8 +7,8 @@ import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { VARIANT_WIDTHS } from "#app/content/image-variants.ts";
-import { cachedFile } from "#app/data/disk-cache.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
+import { cachedFile } from "#app/images/disk-cache.server.ts";
 import { loadCanvas } from "#app/share-image/canvas.server.ts";
 
 const EXTENSIONS = new Set([".webp", ".png", ".jpg", ".jpeg"]);
