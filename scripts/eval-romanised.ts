@@ -29,7 +29,12 @@ import type { Language } from "#app/content/languages.ts";
 import type { SearchResultPage } from "#app/content/model.ts";
 import { seededRandom } from "#app/content/sampling.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
-import { foldWords } from "#app/content/search-fold.ts";
+import { openServedStore } from "#app/data/open-store.server.ts";
+import { projectRoot } from "#app/data/project-root.server.ts";
+import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
+import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { foldWords } from "#app/search/fold.ts";
 import {
   devanagariSkeletons,
   latinSkeleton,
@@ -38,12 +43,7 @@ import {
   MIN_ROMAN_PREFIX,
   nearQuerySkeletons,
   querySkeletons,
-} from "#app/content/search-roman.ts";
-import { openServedStore } from "#app/data/open-store.server.ts";
-import { projectRoot } from "#app/data/project-root.server.ts";
-import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
-import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+} from "#app/search/roman.ts";
 
 /** The site's first results page. */
 const FIRST_PAGE = 24;

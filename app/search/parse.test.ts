@@ -1,13 +1,5 @@
 import { expect, test } from "vitest";
-import {
-  ftsString,
-  inColumn,
-  MAX_QUERY_TERMS,
-  matchExpression,
-  parseQuery,
-  termExpression,
-  wordMatcher,
-} from "#app/content/search-query.ts";
+import { MAX_QUERY_TERMS, parseQuery } from "#app/search/parse.ts";
 
 test("a query is its folded words, each searched once", () => {
   expect(parseQuery("  Love, LOVE café ").terms.map((t) => t.word)).toEqual(["love", "cafe"]);
@@ -53,68 +45,4 @@ test(`at most ${MAX_QUERY_TERMS} words are searched; the rest are counted`, () =
   const parsed = parseQuery(text);
   expect(parsed.terms).toHaveLength(MAX_QUERY_TERMS);
   expect(parsed.ignored).toBe(4);
-});
-
-test("hostile text becomes quoted words only", () => {
-  const hostile = [
-    '"',
-    '""*',
-    "AND OR NOT",
-    "NEAR(a b, 3)",
-    "title:love",
-    "{title}: x",
-    "-love +peace",
-    "a* ^b",
-    "'; DROP TABLE posts; --",
-    "\u0000\u202Eevil\u200F",
-    "🙏🙏",
-  ];
-  for (const text of hostile) {
-    const { terms } = parseQuery(text);
-    const expression = matchExpression(
-      terms.map((term) => termExpression(term)),
-      "all",
-    );
-    // Only quoted strings, optional prefix stars, and our own operators.
-    const stripped = expression.replace(/"[^"]*"\*?/g, "").replace(/\b(AND|OR)\b|[()\s]/g, "");
-    expect(stripped).toBe("");
-  }
-  expect(parseQuery("🙏🙏").terms).toEqual([]);
-});
-
-test("a string is double-quoted, inner quotes doubled", () => {
-  expect(ftsString('a"b')).toBe('"a""b"');
-});
-
-test("term expressions by level", () => {
-  const [term] = parseQuery("prem").terms;
-  const expansions = {
-    prefix: ["prem", "premise"],
-    infix: [],
-    romanExact: ["प्रेम"],
-    romanPrefix: ["प्रेमी"],
-    concepts: ["love"],
-  };
-  expect(termExpression(term!, expansions, "exact")).toBe('("prem" OR "प्रेम")');
-  expect(termExpression(term!, expansions, "literal")).toBe('("prem" OR "premise")');
-  expect(termExpression(term!, expansions, "full")).toBe('("prem" OR "प्रेम" OR "premise" OR "प्रेमी")');
-  expect(termExpression(term!, expansions, "wide")).toBe(
-    '("prem" OR "प्रेम" OR "premise" OR "प्रेमी" OR "love")',
-  );
-  // Too many words with the prefix: a prefix query instead.
-  expect(termExpression(term!, { ...expansions, prefix: null }, "literal")).toBe('"prem"*');
-  expect(inColumn("title", '"a"')).toBe('{title} : ("a")');
-  expect(matchExpression(['"a"', '"b"'], "any")).toBe('"a" OR "b"');
-});
-
-test("the word matcher marks the words the query found", () => {
-  const terms = parseQuery("lov मन").terms;
-  const isMatch = wordMatcher(terms, [
-    { prefix: null, infix: [], romanExact: [], romanPrefix: [], concepts: [] },
-    { prefix: null, infix: [], romanExact: [], romanPrefix: [], concepts: [] },
-  ]);
-  expect(isMatch("love")).toBe(true);
-  expect(isMatch("glove")).toBe(false);
-  expect(isMatch("मन")).toBe(true);
-  expect(isMatch("मना")).toBe(false);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { foldText } from "#app/content/search-fold.ts";
+import { foldText } from "#app/search/fold.ts";
 import {
   devanagariSkeletons,
   initialismSpellings,
@@ -11,7 +11,7 @@ import {
   querySkeletons,
   romanMatches,
   shortWordSpellings,
-} from "#app/content/search-roman.ts";
+} from "#app/search/roman.ts";
 
 // Common words as people type them in Latin letters, with their usual
 // Devanagari spelling (Hindi and Marathi). Issue 4 asks for at least 40 and

@@ -7,7 +7,7 @@
 // mattering), aspiration (bh/b, sh/s), doubled letters, and merges z/j, f/ph,
 // w/v, q/k, dny/gy/jn (ज्ञ).
 
-import { MIN_PRONOUNCED_LETTERS, pronunciationSkeletons } from "#app/content/english-pronunciation.ts";
+import { MIN_PRONOUNCED_LETTERS, pronunciationSkeletons } from "#app/search/english-pronunciation.ts";
 
 export const CONSONANTS: Record<string, string> = {
   क: "k",
@@ -98,7 +98,7 @@ const ANUSVARA = "\u0902";
 const CHANDRABINDU = "\u0901";
 const VISARGA = "\u0903";
 const MAX_VARIANTS = 8;
-/** Spellings a query word is read in at most (search-roman's query side). */
+/** Spellings a query word is read in at most (roman.ts, the query side). */
 const MAX_SPELLINGS = 24;
 
 /**
@@ -553,7 +553,7 @@ export function suffixedPronunciationSkeletons(word: string): string[] {
 // (ultimatam) or two letters crossed (apvtrit for अपवर्तित). Search engines
 // forgive one such slip in a longer word; so does ours, on skeletons, and
 // only for a query word that matches nothing at all otherwise
-// (app/data/search-core.ts, readNear): it never adds guesses to a word that
+// (app/search/search.ts, readNear): it never adds guesses to a word that
 // has matches.
 
 /** Skeletons shorter than this are not read one letter off: a short skeleton's neighbours are other words. */
