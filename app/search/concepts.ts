@@ -1,4 +1,4 @@
-// Across languages (issue 14): "love" also finds प्रेम, "peace" शांति and
+// Across languages (decision 037): "love" also finds प्रेम, "peace" शांति and
 // शांती. A small curated lexicon of the site's vocabulary, in a data file an
 // operator can extend (app/search/concepts.json, docs/search.md); its words
 // are folded as search folds text and matched whole.

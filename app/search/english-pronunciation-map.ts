@@ -1,4 +1,4 @@
-// English words written in Devanagari the way they are said (issue 14):
+// English words written in Devanagari the way they are said (decision 037):
 // governor → गवर्नर, character → कैरेक्टर, visitor → विझिटर. English spelling is
 // not phonetic, so the spelling habits of roman.ts cannot reach them;
 // the word's pronunciation can. This module turns an ARPAbet pronunciation

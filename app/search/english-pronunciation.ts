@@ -1,4 +1,4 @@
-// The pronunciation route of romanised search (issue 14): an English word of
+// The pronunciation route of romanised search (decision 037): an English word of
 // MIN_PRONOUNCED_LETTERS or more letters that the CMU Pronouncing Dictionary
 // knows also looks up the skeletons of the Devanagari spellings its
 // pronunciation suggests (neurosurgeon: न्यूरोसर्जन, visitor: विझिटर). The data

@@ -174,7 +174,7 @@ const COMMON_WORDS: [latin: string, devanagari: string][] = [
   ["vande", "वंदे"],
 ];
 
-test(`romanised spellings of ${COMMON_WORDS.length} common words find their Devanagari words (issue 4: ≥ 90%)`, () => {
+test(`romanised spellings of ${COMMON_WORDS.length} common words find their Devanagari words (decision 020: ≥ 90%)`, () => {
   expect(COMMON_WORDS.length).toBeGreaterThanOrEqual(40);
   const misses = COMMON_WORDS.filter(([latin, devanagari]) => !romanMatches(latin, foldText(devanagari)));
   const rate = (COMMON_WORDS.length - misses.length) / COMMON_WORDS.length;
@@ -222,7 +222,7 @@ test("skeletons keep what tells words apart", () => {
 test("short skeletons match whole words only; longer ones also begin longer words", () => {
   expect(romanMatches("prem", foldText("प्रेमी"))).toBe(true);
   expect(romanMatches("man", foldText("मनुष्य"))).toBe(false);
-  // Short words by their full spelling, whole (issue 14): "to" is तो, not तोड़.
+  // Short words by their full spelling, whole (decision 037): "to" is तो, not तोड़.
   expect(romanMatches("to", foldText("तो"))).toBe(true);
   expect(romanMatches("to", foldText("तोड़"))).toBe(false);
 });

@@ -1,4 +1,4 @@
-// Romanised search (issue 4): "prem" finds प्रेम. Converting the query to
+// Romanised search (decision 020): "prem" finds प्रेम. Converting the query to
 // Devanagari fails on the inherent a (prem → प्रेम्), so both sides go the
 // other way: each indexed Devanagari word and each Latin query word become a
 // loose Latin skeleton, and skeletons are compared. The skeleton drops what
@@ -231,7 +231,7 @@ export function romanMatches(latinWord: string, foldedDevanagariWord: string): b
   );
 }
 
-// ---------------------------------------------------------------- the query side (issue 14)
+// ---------------------------------------------------------------- the query side (decision 037)
 // People romanise a word in more ways than the skeleton absorbs. Rather than
 // widen the index (stored skeletons are the same in every database), a Latin
 // query word is also read in the spellings these habits stand for, and each

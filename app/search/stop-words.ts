@@ -1,4 +1,4 @@
-// Words too common to narrow a search (issue 14): in a search of several
+// Words too common to narrow a search (decision 037): in a search of several
 // words they do not count, unless they are all it holds ("the", "है").
 // English, Hindi and Marathi, and Hindi's particles as people romanise them.
 // Folded forms (fold.ts): lower case, no nukta.
