@@ -35,13 +35,12 @@ import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import { foldWords } from "#app/search/fold.ts";
+import { MIN_NEAR_SKELETON, nearQuerySkeletons } from "#app/search/near.ts";
 import {
   devanagariSkeletons,
   latinSkeleton,
-  MIN_NEAR_SKELETON,
   MIN_ROMAN_LETTERS,
   MIN_ROMAN_PREFIX,
-  nearQuerySkeletons,
   querySkeletons,
 } from "#app/search/roman.ts";
 
@@ -269,7 +268,7 @@ function costOf(
         words.add(word);
       }
     }
-    // As search does when a word matches nothing (search-core.ts, expand): its skeletons one letter off.
+    // As search does when a word matches nothing (app/search/expand.ts, readNear): its skeletons one letter off.
     if (words.size === 0 && skeletons.some((skeleton) => skeleton.length >= MIN_NEAR_SKELETON)) {
       for (const skeleton of nearQuerySkeletons(row.romanised, skeletons)) {
         for (let i = lowerBound(index, skeleton); index[i]?.[0] === skeleton; i++) words.add(index[i]![1]);

@@ -4,8 +4,9 @@
 // finds nothing is read one letter off.
 import type { SearchBackend } from "#app/search/backend.ts";
 import { conceptWords } from "#app/search/concepts.ts";
+import { nearQuerySkeletons } from "#app/search/near.ts";
 import type { QueryTerm } from "#app/search/parse.ts";
-import { MIN_ROMAN_PREFIX, nearQuerySkeletons } from "#app/search/roman.ts";
+import { MIN_ROMAN_PREFIX } from "#app/search/roman.ts";
 
 /** Indexed words a query word may bring in, by infix and by skeleton (each). */
 export const MAX_EXPANSIONS = 40;
@@ -84,7 +85,7 @@ function matchesNothing(term: QueryTerm, e: TermExpansions): boolean {
  * A romanised query word that matches nothing at all (no word begins with
  * it, no skeleton finds one, no concept) is read one letter off: the
  * Devanagari words whose skeleton is one edit from one of its skeletons (a
- * typo; roman.ts, nearSkeletons), as romanised guesses. A word with
+ * typo; near.ts, nearSkeletons), as romanised guesses. A word with
  * any match keeps exactly what it had.
  */
 export async function readNear(

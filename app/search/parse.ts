@@ -4,6 +4,7 @@
 // each database's adapter quotes it in its own syntax.
 import { codePoints, foldWords, hasDevanagari } from "#app/search/fold.ts";
 import { querySkeletons, shortWordSpellings } from "#app/search/roman.ts";
+
 import { isStopWord } from "#app/search/stop-words.ts";
 
 /** Words of the search text that are searched; the rest is ignored (and said so). */

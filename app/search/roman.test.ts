@@ -1,13 +1,10 @@
 import { expect, test } from "vitest";
 import { foldText } from "#app/search/fold.ts";
+import { MAX_NEAR_SKELETONS, MIN_NEAR_SKELETON, nearAnyOf, nearSkeletons } from "#app/search/near.ts";
 import {
   devanagariSkeletons,
   initialismSpellings,
   latinSkeleton,
-  MAX_NEAR_SKELETONS,
-  MIN_NEAR_SKELETON,
-  nearAnyOf,
-  nearSkeletons,
   querySkeletons,
   romanMatches,
   shortWordSpellings,
