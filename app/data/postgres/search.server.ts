@@ -1,10 +1,10 @@
 // Search over PostgreSQL: the same parsing, expansion, tiers, ranking and
-// highlighting as SQLite (./search-core.ts), over the structures of
-// db/postgres/migrations/20261122010000_search.sql. A match expression (FTS5
-// syntax, built by app/search/parse.ts) becomes a tsquery of the same
-// meaning: a quoted word is one lexeme, `*` a prefix, and a column filter
-// puts the column's marker before each word inside it ({title} : "love" →
-// 't:love'; see documentVector in ./write-target.server.ts).
+// highlighting as SQLite (app/search/), over the structures of
+// db/postgres/migrations/20261122010000_search.sql. The query model
+// (app/search/query-model.ts) becomes a tsquery here, and only here
+// (tsqueryOf): a word is one lexeme, a prefix `:*`, and a column puts its
+// marker before each word inside it (title → 't:love'; see documentVector in
+// ./write-target.server.ts).
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
 import type { Term, Translation } from "#app/content/model.ts";
