@@ -1,7 +1,6 @@
 // Ranking (docs/search.md, decision 040): the newest RANK_WINDOW matches of a
 // tier, ordered in our code by tests on their indexed words; older matches
 // follow, newest first.
-
 import { READ_BOUNDS } from "#app/data/read-bounds.ts";
 import type { SearchBackend } from "#app/search/backend.ts";
 import {
