@@ -200,7 +200,7 @@ type Search = (text: string) => Promise<{ total: number; totalCapped: boolean }>
  * machine it is the steadier figure. Returns the median of all searches.
  */
 async function timeSearches(label: string, search: Search): Promise<number> {
-  // "1000+": the first page counts matches up to COUNT_LIMIT (app/data/search-core.ts).
+  // "1000+": the first page counts matches up to COUNT_LIMIT (app/search/search.ts).
   const hitCounts = new Map<string, string>();
   for (const [, text] of QUERIES) {
     const { total, totalCapped } = await search(text);

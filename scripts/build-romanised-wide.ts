@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { foldWords } from "#app/content/search-fold.ts";
+import { foldWords } from "#app/search/fold.ts";
 
 const DIR = path.join(import.meta.dirname, "..", "tests", "fixtures", "romanised");
 

@@ -29,21 +29,20 @@ import type { Language } from "#app/content/languages.ts";
 import type { SearchResultPage } from "#app/content/model.ts";
 import { seededRandom } from "#app/content/sampling.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
-import { foldWords } from "#app/content/search-fold.ts";
-import {
-  devanagariSkeletons,
-  latinSkeleton,
-  MIN_NEAR_SKELETON,
-  MIN_ROMAN_LETTERS,
-  MIN_ROMAN_PREFIX,
-  nearQuerySkeletons,
-  querySkeletons,
-} from "#app/content/search-roman.ts";
 import { openServedStore } from "#app/data/open-store.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { foldWords } from "#app/search/fold.ts";
+import { MIN_NEAR_SKELETON, nearQuerySkeletons } from "#app/search/near.ts";
+import {
+  devanagariSkeletons,
+  latinSkeleton,
+  MIN_ROMAN_LETTERS,
+  MIN_ROMAN_PREFIX,
+  querySkeletons,
+} from "#app/search/roman.ts";
 
 /** The site's first results page. */
 const FIRST_PAGE = 24;
@@ -269,7 +268,7 @@ function costOf(
         words.add(word);
       }
     }
-    // As search does when a word matches nothing (search-core.ts, expand): its skeletons one letter off.
+    // As search does when a word matches nothing (app/search/expand.ts, readNear): its skeletons one letter off.
     if (words.size === 0 && skeletons.some((skeleton) => skeleton.length >= MIN_NEAR_SKELETON)) {
       for (const skeleton of nearQuerySkeletons(row.romanised, skeletons)) {
         for (let i = lowerBound(index, skeleton); index[i]?.[0] === skeleton; i++) words.add(index[i]![1]);

@@ -1,7 +1,7 @@
 // `npx tsx scripts/make-pronunciations.ts path/to/cmudict.dict`: writes
-// app/content/english-pronunciations.txt, the skeletons romanised search looks
+// app/search/english-pronunciations.txt, the skeletons romanised search looks
 // up for English words written in Devanagari as they are said (issue 14;
-// app/content/english-pronunciation.ts reads it). The input is the CMU
+// app/search/english-pronunciation.ts reads it). The input is the CMU
 // Pronouncing Dictionary (https://github.com/cmusphinx/cmudict, cmudict.dict,
 // BSD-style licence, copied into the output's header). Kept: words of letters
 // only, of MIN_PRONOUNCED_LETTERS or more, their first pronunciation, and of
@@ -11,9 +11,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { MIN_PRONOUNCED_LETTERS, PRONUNCIATIONS_FILE } from "#app/content/english-pronunciation.ts";
-import { pronunciationSpellings } from "#app/content/english-pronunciation-map.ts";
-import { latinSkeleton } from "#app/content/search-roman.ts";
+import { MIN_PRONOUNCED_LETTERS, PRONUNCIATIONS_FILE } from "#app/search/english-pronunciation.ts";
+import { pronunciationSpellings } from "#app/search/english-pronunciation-map.ts";
+import { latinSkeleton } from "#app/search/roman.ts";
 
 const LICENCE = `Copyright (C) 1993-2015 Carnegie Mellon University. All rights reserved.
 

@@ -9,9 +9,9 @@
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import { isLanguage, LANG_TAG, LANGUAGES, type Language } from "#app/content/languages.ts";
-import { foldText } from "#app/content/search-fold.ts";
-import { cleanSearchText, searchTextFromPath } from "#app/content/search-page.ts";
-import { capSearchText } from "#app/content/search-text.ts";
+import { foldText } from "#app/search/fold.ts";
+import { cleanSearchText, searchTextFromPath } from "#app/search/page.ts";
+import { capSearchText } from "#app/search/text.ts";
 import { jsonEndpoint, refuse } from "./json-endpoint.ts";
 import type { Logger } from "./logger.ts";
 import type { RenderedPage } from "./page-cache.ts";

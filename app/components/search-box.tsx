@@ -2,7 +2,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { SEARCH_PLACEHOLDER } from "#app/content/frame-font.ts";
 import type { Labels } from "#app/content/labels.ts";
 import { LANG_PARAM, LANG_TAG, type Language, withLanguage } from "#app/content/languages.ts";
-import { checkSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/content/search-text.ts";
+import { checkSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/search/text.ts";
 
 /** Whether a pointer is down (undefined: not watched yet, until a message first shows). */
 let pressing: boolean | undefined;

@@ -1,8 +1,8 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
 import type { SearchSegment } from "#app/content/model.ts";
-import type { SearchLabels } from "#app/content/search-labels.ts";
-import type { SearchHitView } from "#app/content/search-page.ts";
+import type { SearchLabels } from "#app/search/labels.ts";
+import type { SearchHitView } from "#app/search/page.ts";
 
 /** Text with the matched words in <mark>: plain text nodes, never HTML. */
 export function Marked({ segments }: { segments: readonly SearchSegment[] }) {

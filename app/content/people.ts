@@ -2,7 +2,7 @@
 // language and a slug (their page is /people/{slug}); the importer knows a
 // person by any name they were given, folded by personKey.
 import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
-import { hasDevanagari } from "#app/content/search-fold.ts";
+import { hasDevanagari } from "#app/search/fold.ts";
 
 /** A person's names, one per language; "" where none was given. */
 export type PersonNames = Record<Language, string>;

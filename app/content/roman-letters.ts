@@ -3,12 +3,12 @@
 // ज्ञान → gyan (Hindi) / dnyan (Marathi). One job: Devanagari text in, Latin
 // text out; everything that is not a Devanagari letter (Latin words,
 // punctuation, line breaks) passes through, Devanagari digits become ASCII.
-// The letters come from search-roman.ts (which romanises for matching, not
+// The letters come from app/search/roman.ts (which romanises for matching, not
 // for reading); the choices were measured on the tune halves of attested
 // human romanisations and are reported on the held-out halves
 // (docs/roman-letters.md, `npm run eval:roman-letters`).
 
-import { CONSONANTS } from "#app/content/search-roman.ts";
+import { CONSONANTS } from "#app/search/roman.ts";
 
 export type RomanLanguage = "hindi" | "marathi";
 
@@ -19,7 +19,7 @@ const CHANDRABINDU = "\u0901";
 const VISARGA = "\u0903";
 
 /**
- * Letters people type otherwise than search-roman.ts spells them: फ as f
+ * Letters people type otherwise than app/search/roman.ts spells them: फ as f
  * (safed, kafila: 74.1% of the large Hindi tune words against 72.9% with ph).
  */
 const PLAIN: Record<string, string> = { फ: "f" };

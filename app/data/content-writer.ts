@@ -38,7 +38,7 @@ import {
   TERMS_TAG,
   termTag,
 } from "#app/data/cache-tags.ts";
-import { type SearchDocument, searchDocument, termWords } from "#app/data/search-document.ts";
+import { type SearchDocument, searchDocument, termWords } from "#app/search/document.ts";
 
 /**
  * Posts entering or moving in their language's order whose neighbours a write

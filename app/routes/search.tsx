@@ -8,18 +8,18 @@ import { addressLanguage, withLanguage } from "#app/content/address-language.ts"
 import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";
 import { POSTS_PER_PAGE, parsePageParam } from "#app/content/post-view.ts";
 import { readingLabelsFor } from "#app/content/reading-labels.ts";
+import { originOf, pageMeta } from "#app/content/seo.ts";
+import { storeContext } from "#app/context.ts";
 import {
   fill,
   resultsLanguageOf,
   SEARCH_LABELS,
   type SearchLabels,
   searchPageHref,
-} from "#app/content/search-labels.ts";
-import { cleanSearchText, scriptOf, searchTextFromPath, toSearchHitView } from "#app/content/search-page.ts";
-import { MAX_QUERY_TERMS } from "#app/content/search-query.ts";
-import { capSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/content/search-text.ts";
-import { originOf, pageMeta } from "#app/content/seo.ts";
-import { storeContext } from "#app/context.ts";
+} from "#app/search/labels.ts";
+import { cleanSearchText, scriptOf, searchTextFromPath, toSearchHitView } from "#app/search/page.ts";
+import { MAX_QUERY_TERMS } from "#app/search/parse.ts";
+import { capSearchText, SEARCH_MAX_LENGTH, searchPath } from "#app/search/text.ts";
 import { siteOf } from "#app/site.ts";
 import type { Route } from "./+types/search";
 

@@ -11,10 +11,11 @@ import type { PostRecord } from "#app/content/schemas.ts";
 import { readDemoContent } from "#app/data/demo.server.ts";
 import { type Db, migrate, migrationsDir, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
-import { RANK_WINDOW, rebuildSearchIndex } from "#app/data/sqlite/search.server.ts";
+import { rebuildSearchIndex } from "#app/data/sqlite/search.server.ts";
 import { openSqliteStore as openContentStore } from "#app/data/sqlite/served-store.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
+import { RANK_WINDOW } from "#app/search/rank.ts";
 import { postRecord } from "#tests/support/records.ts";
 
 let dir: string;

@@ -9,7 +9,7 @@ import {
   termWords,
   wordSkeletons,
   wordTrigrams,
-} from "#app/data/search-document.ts";
+} from "#app/search/document.ts";
 import { generatePosts } from "#cli/generate.ts";
 
 const BATCH = 2000;

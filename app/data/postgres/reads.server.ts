@@ -28,10 +28,11 @@ import type {
 } from "#app/content/model.ts";
 import type { RandomSource } from "#app/content/sampling.ts";
 import { completePost, type PostRow } from "#app/data/post-row.ts";
-import { searchPostsPostgres } from "#app/data/postgres/search.server.ts";
+import { PostgresSearchBackend } from "#app/data/postgres/search.server.ts";
 import { pickRandomPost, type RandomPostReads } from "#app/data/random-post.ts";
 import { READ_BOUNDS as BOUND, boundedContent, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import type { ContentStore } from "#app/data/store.ts";
+import { search } from "#app/search/search.ts";
 
 // Every text column is cut in the SELECT, as on SQLite (../read-bounds.ts).
 export const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", ${prefixSql("p.slug", BOUND.slug)} AS slug,
@@ -388,7 +389,7 @@ export class PostgresContentStore implements ContentStore {
     perPage: number,
     language?: Language,
   ): Promise<SearchResultPage> {
-    return searchPostsPostgres(this.#pool, text, page, perPage, language);
+    return search(new PostgresSearchBackend(this.#pool, language), text, page, perPage);
   }
 
   async listLanguageSummaries(): Promise<LanguageSummary[]> {

@@ -1,153 +1,69 @@
 // Search over PostgreSQL: the same parsing, expansion, tiers, ranking and
-// highlighting as SQLite (./search-core.ts), over the structures of
-// db/postgres/migrations/20261122010000_search.sql. A match expression (FTS5
-// syntax, built by app/content/search-query.ts) becomes a tsquery of the same
-// meaning: a quoted word is one lexeme, `*` a prefix, and a column filter
-// puts the column's marker before each word inside it ({title} : "love" →
-// 't:love'; see documentVector in ./write-target.server.ts).
+// highlighting as SQLite (app/search/), over the structures of
+// db/postgres/migrations/20261122010000_search.sql. The query model
+// (app/search/query-model.ts) becomes a tsquery here, and only here
+// (tsqueryOf): a word is one lexeme, a prefix `:*`, and a column puts its
+// marker before each word inside it (title → 't:love'; see documentVector in
+// ./write-target.server.ts).
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
-import type { SearchResultPage, Term, Translation } from "#app/content/model.ts";
+import type { Term, Translation } from "#app/content/model.ts";
 import { COLUMN_MARKERS } from "#app/data/postgres/write-target.server.ts";
 import { READ_BOUNDS as BOUND, cutSql, prefixSql } from "#app/data/read-bounds.ts";
-import {
-  type SearchBackend,
-  type SearchDocumentBody,
-  type SearchDocumentHead,
-  type SearchPostRow,
-  searchWith,
-} from "#app/data/search-core.ts";
-import { wordTrigrams } from "#app/data/search-document.ts";
+import type {
+  SearchBackend,
+  SearchDocumentBody,
+  SearchDocumentHead,
+  SearchPostRow,
+} from "#app/search/backend.ts";
+import { wordTrigrams } from "#app/search/document.ts";
+import type { Match } from "#app/search/query-model.ts";
 
 const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", ${prefixSql("p.slug", BOUND.slug)} AS slug,
   ${cutSql("p.title", BOUND.title)} AS title,
   ${prefixSql("p.feature_image_url", BOUND.url)} AS "featureImageUrl", p.post_time AS "postTime",
   ${cutSql("p.excerpt", BOUND.excerpt)} AS excerpt`;
 
-const MARKERS: Record<string, string> = COLUMN_MARKERS;
-
-type Token =
-  | { kind: "word"; value: string }
-  | { kind: "star" | "open" | "close" | "colon" | "and" | "or" | "not" }
-  | { kind: "column"; value: string };
-
-const PUNCTUATION = new Map<string, "star" | "open" | "close" | "colon">([
-  ["*", "star"],
-  ["(", "open"],
-  [")", "close"],
-  [":", "colon"],
-]);
-
-function tokenize(expression: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < expression.length) {
-    const c = expression.charAt(i);
-    const punctuation = PUNCTUATION.get(c);
-    if (c === " ") i++;
-    else if (c === '"') {
-      let value = "";
-      i++;
-      for (;;) {
-        const end = expression.indexOf('"', i);
-        if (end < 0) throw new Error("unterminated string in match expression");
-        value += expression.slice(i, end);
-        if (expression[end + 1] === '"') {
-          value += '"';
-          i = end + 2;
-        } else {
-          i = end + 1;
-          break;
-        }
-      }
-      tokens.push({ kind: "word", value });
-    } else if (punctuation !== undefined) {
-      tokens.push({ kind: punctuation });
-      i++;
-    } else if (c === "{") {
-      const end = expression.indexOf("}", i);
-      tokens.push({ kind: "column", value: expression.slice(i + 1, end) });
-      i = end + 1;
-    } else {
-      const word = /^(AND|OR|NOT)\b/.exec(expression.slice(i))?.[1];
-      if (!word) throw new Error(`unexpected "${c}" in match expression`);
-      tokens.push({ kind: word.toLowerCase() as "and" | "or" | "not" });
-      i += word.length;
-    }
-  }
-  return tokens;
-}
-
 /** A tsquery lexeme: quoted, so it is taken as is (no parser, no normalisation). */
 function lexeme(word: string, prefix: boolean, marker: string): string {
   return `'${(marker + word).replaceAll("\\", "\\\\").replaceAll("'", "''")}'${prefix ? ":*" : ""}`;
 }
 
+/** Parts joined by a tsquery operator, two at a time, left first, each pair parenthesised. */
+function joined(parts: readonly string[], operator: "&" | "|"): string {
+  const [first, ...rest] = parts;
+  if (first === undefined) throw new Error("a match with no words has no tsquery");
+  return rest.reduce((left, right) => `(${left} ${operator} ${right})`, first);
+}
+
 /**
- * The tsquery of an FTS5 match expression of the shapes search-query.ts
- * builds. Precedence as in FTS5: NOT, then AND, then OR; every operation is
- * parenthesised in the output.
+ * The tsquery of a match (app/search/query-model.ts): a word is one lexeme,
+ * a prefix `:*`, and a column puts its marker before each word inside it
+ * (title → 't:love'; documentVector in ./write-target.server.ts). Every
+ * operation is parenthesised.
  */
-export function toTsquery(expression: string): string {
-  const tokens = tokenize(expression);
-  let at = 0;
-  const peek = () => tokens[at];
-  const take = (kind: Token["kind"]) => {
-    const token = tokens[at];
-    if (token?.kind !== kind) throw new Error(`expected ${kind} in match expression`);
-    at++;
-    return token;
-  };
-  const primary = (marker: string): string => {
-    const token = peek();
-    if (token?.kind === "word") {
-      at++;
-      const prefix = peek()?.kind === "star";
-      if (prefix) at++;
-      return lexeme(token.value, prefix, marker);
+export function tsqueryOf(match: Match, marker = ""): string {
+  switch (match.kind) {
+    case "term": {
+      const { words, prefix } = match.alternatives;
+      return joined(
+        words.map((word, i) => lexeme(word, i === 0 && prefix !== null, marker)),
+        "|",
+      );
     }
-    if (token?.kind === "open") {
-      at++;
-      const inner = or(marker);
-      take("close");
-      return inner;
-    }
-    if (token?.kind === "column") {
-      at++;
-      take("colon");
-      const marker = Object.hasOwn(MARKERS, token.value) ? MARKERS[token.value] : undefined;
-      if (marker === undefined) throw new Error(`no column filter on ${token.value}`);
-      return primary(marker);
-    }
-    throw new Error("expected a word, a group or a column filter in match expression");
-  };
-  const not = (marker: string): string => {
-    let left = primary(marker);
-    while (peek()?.kind === "not") {
-      at++;
-      left = `(${left} & !${primary(marker)})`;
-    }
-    return left;
-  };
-  const and = (marker: string): string => {
-    let left = not(marker);
-    while (peek()?.kind === "and") {
-      at++;
-      left = `(${left} & ${not(marker)})`;
-    }
-    return left;
-  };
-  const or = (marker: string): string => {
-    let left = and(marker);
-    while (peek()?.kind === "or") {
-      at++;
-      left = `(${left} | ${and(marker)})`;
-    }
-    return left;
-  };
-  const query = or("");
-  if (at !== tokens.length) throw new Error("trailing tokens in match expression");
-  return query;
+    case "all":
+    case "any":
+      return joined(
+        match.of.map((part) => tsqueryOf(part, marker)),
+        match.kind === "all" ? "&" : "|",
+      );
+    case "and":
+      return `(${tsqueryOf(match.left, marker)} & ${tsqueryOf(match.right, marker)})`;
+    case "not":
+      return `(${tsqueryOf(match.left, marker)} & !${tsqueryOf(match.right, marker)})`;
+    case "column":
+      return tsqueryOf(match.match, COLUMN_MARKERS[match.column]);
+  }
 }
 
 const SQL = {
@@ -244,7 +160,7 @@ export function tsvectorLexemes(text: string): string[] {
 
 export class PostgresSearchBackend implements SearchBackend {
   readonly #db: pg.Pool | pg.PoolClient;
-  readonly #queries = new Map<string, string>();
+  readonly #queries = new WeakMap<Match, string>();
   /** Each document's words, as documentHeads read them (one backend serves one search). */
   readonly #bodies = new Map<number, string>();
   /** Documents read by newest(), as text (lexemes separated by spaces). */
@@ -265,11 +181,11 @@ export class PostgresSearchBackend implements SearchBackend {
     return (await this.#db.query<R>(config)).rows;
   }
 
-  /** Each expression is translated once per search. */
-  #tsquery(match: string): string {
+  /** Each match is rendered once per search. */
+  #tsquery(match: Match): string {
     let query = this.#queries.get(match);
     if (query === undefined) {
-      query = toTsquery(match);
+      query = tsqueryOf(match);
       this.#queries.set(match, query);
     }
     return query;
@@ -280,7 +196,7 @@ export class PostgresSearchBackend implements SearchBackend {
    * of every match (with a LIMIT in sight the planner would scan the table for
    * a word in a tenth of the posts, query-plans.test.ts), stopped at the limit.
    */
-  async count(match: string, limit?: number) {
+  async count(match: Match, limit?: number) {
     const values = [this.#tsquery(match), limit ?? null];
     const language = this.#language;
     const [row] =
@@ -292,7 +208,7 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   /** The documents come along: the ranking reads the window's next (documentHeads), without a round trip. */
-  async newest(match: string, limit: number) {
+  async newest(match: Match, limit: number) {
     const language = this.#language;
     const rows = await this.#rows<{ id: number; lexemes: string }>(
       language === undefined ? "newest" : "newestIn",
@@ -302,13 +218,8 @@ export class PostgresSearchBackend implements SearchBackend {
     return rows.map((r) => r.id);
   }
 
-  /**
-   * Every word is taken as known: knownWords lets the ranking skip reading
-   * posts' text, and here documentHeads reads each whole document anyway.
-   */
-  async knownWords(words: readonly string[]) {
-    return [...words];
-  }
+  // No knownWords: it lets the ranking skip reading posts' text, and here
+  // documentHeads reads each whole document anyway (every word is taken as known).
 
   /**
    * A document is one tsvector: its lexemes are read once and sorted back
@@ -349,7 +260,7 @@ export class PostgresSearchBackend implements SearchBackend {
     });
   }
 
-  async older(match: string, below: number, limit: number, offset: number) {
+  async older(match: Match, below: number, limit: number, offset: number) {
     const values = [this.#tsquery(match), below, limit, offset];
     const language = this.#language;
     const rows =
@@ -396,15 +307,4 @@ export class PostgresSearchBackend implements SearchBackend {
   async skeletonsIn(skeletons: readonly string[], limit: number) {
     return (await this.#rows<{ word: string }>("skeletonsIn", [skeletons, limit])).map((r) => r.word);
   }
-}
-
-/** ContentStore.searchPosts over PostgreSQL. */
-export function searchPostsPostgres(
-  pool: pg.Pool,
-  text: string,
-  page: number,
-  perPage: number,
-  language?: Language,
-): Promise<SearchResultPage> {
-  return searchWith(new PostgresSearchBackend(pool, language), text, page, perPage);
 }

@@ -12,12 +12,7 @@ import {
   type StoredPost,
   type WriteTarget,
 } from "#app/data/content-writer.ts";
-import {
-  isDevanagariWord,
-  type SearchDocument,
-  wordSkeletons,
-  wordTrigrams,
-} from "#app/data/search-document.ts";
+import { isDevanagariWord, type SearchDocument, wordSkeletons, wordTrigrams } from "#app/search/document.ts";
 
 /** Longest lexeme PostgreSQL stores (bytes); a longer folded word stays out of the document. */
 const MAX_LEXEME_BYTES = 2040;

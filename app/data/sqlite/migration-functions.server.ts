@@ -1,7 +1,7 @@
 import { htmlToPlainText } from "#app/content/html-text.ts";
-import { distinctWords, foldText } from "#app/content/search-fold.ts";
-import { devanagariSkeletons } from "#app/content/search-roman.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
+import { distinctWords, foldText } from "#app/search/fold.ts";
+import { devanagariSkeletons } from "#app/search/roman.ts";
 
 /** A one-function cache of the last few results. */
 function remembered(fn: (text: string) => string, size = 8): (text: string) => string {

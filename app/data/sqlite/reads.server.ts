@@ -28,8 +28,9 @@ import { completePost, type PostRow } from "#app/data/post-row.ts";
 import { pickRandomPost, type RandomPostReads } from "#app/data/random-post.ts";
 import { READ_BOUNDS as BOUND, boundedContent, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
-import { searchPublishedPosts } from "#app/data/sqlite/search.server.ts";
+import { SqliteSearchBackend } from "#app/data/sqlite/search.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
+import { search } from "#app/search/search.ts";
 
 // Every text column is cut in the SELECT (../read-bounds.ts): an oversized
 // value written into the database never reaches JavaScript whole.
@@ -353,7 +354,7 @@ export class SqliteContentStore implements ContentStore {
   }
 
   async searchPosts(text: string, page: number, perPage: number, language?: Language) {
-    return searchPublishedPosts(this.#db, text, page, perPage, language);
+    return search(new SqliteSearchBackend(this.#db, language), text, page, perPage);
   }
 
   /**

@@ -1,5 +1,5 @@
 // The ranking of a search window runs the match expressions' tests in our
-// code (holdsAlternative over the indexed words, search-core.ts rankWindow);
+// code (holdsAlternative over the indexed words, app/search/rank.ts rankWindow);
 // here every level of every query word is run both ways, through FTS5 on the
 // real index and through holdsAlternative on the same posts' indexed text,
 // and the two must select the same posts.
@@ -8,18 +8,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { PostRecord } from "#app/content/schemas.ts";
-import {
-  holdsAlternative,
-  inColumn,
-  type MatchLevel,
-  parseQuery,
-  termAlternatives,
-  termExpression,
-} from "#app/content/search-query.ts";
-import { expand } from "#app/data/search-core.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
-import { SqliteSearchBackend } from "#app/data/sqlite/search.server.ts";
+import { fts5Match, SqliteSearchBackend } from "#app/data/sqlite/search.server.ts";
 import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { expand } from "#app/search/expand.ts";
+import { parseQuery } from "#app/search/parse.ts";
+import { inColumn, type MatchLevel, termAlternatives, termMatch } from "#app/search/query-model.ts";
+import { holdsAlternative } from "#app/search/rank.ts";
 
 let dir: string;
 let db: Db;
@@ -95,9 +90,11 @@ test("holdsAlternative selects the posts FTS5 selects, for every level, in all c
       for (const expansions of [found, { ...found, prefix: null }]) {
         for (const level of ["exact", "literal", "full", "wide"] as MatchLevel[]) {
           const alternative = termAlternatives(term, expansions, level);
-          const expression = termExpression(term, expansions, level);
+          const expression = fts5Match(termMatch(alternative));
           for (const column of ["all", "title", "tags"] as const) {
-            const viaIndex = match.all(column === "all" ? expression : inColumn(column, expression));
+            const viaIndex = match.all(
+              column === "all" ? expression : fts5Match(inColumn(column, termMatch(alternative))),
+            );
             const viaCode = ids.filter((id) => {
               const head = heads.get(id)!;
               const spaced =

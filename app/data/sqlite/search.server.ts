@@ -1,28 +1,65 @@
-// Search over SQLite: the algorithm of ../search-core.ts over FTS5, on the
+// Search over SQLite: the algorithm of app/search/ over FTS5, on the
 // structures of db/migrations/20261122010000_search.sql (search_words,
 // search_words_trigram, search_skeletons) and 20261122030000_search_documents.sql
 // (search_documents, and search_index, external-content FTS5 over it; queries
 // read only the index: MATCH and rowid). Our code fills them
 // at write time (./write-target.server.ts); rebuildSearchIndex below fills
-// them again from the posts. See docs/search.md and
-// docs/decisions/020-search-index.md.
+// them again from the posts. The query model (app/search/query-model.ts)
+// becomes FTS5 MATCH text here, and only here (fts5Match). See
+// docs/search.md and docs/decisions/020-search-index.md.
 import type { Statement } from "better-sqlite3";
 import type { Language } from "#app/content/languages.ts";
-import type { SearchResultPage, Term, Translation } from "#app/content/model.ts";
-import { ftsString } from "#app/content/search-query.ts";
+import type { Term, Translation } from "#app/content/model.ts";
 import { READ_BOUNDS as BOUND, cutSql, prefixSql } from "#app/data/read-bounds.ts";
-import {
-  type SearchBackend,
-  type SearchDocumentBody,
-  type SearchDocumentHead,
-  type SearchPostRow,
-  searchWith,
-} from "#app/data/search-core.ts";
-import { searchDocument, termWords } from "#app/data/search-document.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import { SearchIndexWriter } from "#app/data/sqlite/write-target.server.ts";
+import type {
+  SearchBackend,
+  SearchDocumentBody,
+  SearchDocumentHead,
+  SearchPostRow,
+} from "#app/search/backend.ts";
+import { searchDocument, termWords } from "#app/search/document.ts";
+import type { Match, TermAlternatives } from "#app/search/query-model.ts";
 
-export { emptySearchResult, RANK_WINDOW } from "#app/data/search-core.ts";
+/** One FTS5 string: double-quoted, any inner quote doubled (folded words hold none; this is the guarantee). */
+export function ftsString(word: string): string {
+  return `"${word.replaceAll('"', '""')}"`;
+}
+
+/** A term's alternatives: the words double-quoted, the first starred when it is also a prefix. */
+function ftsAlternatives({ words, prefix }: TermAlternatives): string {
+  const parts = words.map((word, i) =>
+    i === 0 && prefix !== null ? `${ftsString(word)}*` : ftsString(word),
+  );
+  const [first] = parts;
+  return parts.length === 1 && first !== undefined ? first : `(${parts.join(" OR ")})`;
+}
+
+/**
+ * The FTS5 MATCH text of a match over the columns title, tags and body:
+ * double-quoted words, `*` prefixes, AND, OR, NOT, parentheses,
+ * `{column} : (…)`. The left side of AND and NOT is parenthesised, and the
+ * right side unless it is a column filter.
+ */
+export function fts5Match(match: Match): string {
+  switch (match.kind) {
+    case "term":
+      return ftsAlternatives(match.alternatives);
+    case "all":
+    case "any":
+      return match.of
+        .map((part) => (part.kind === "term" ? fts5Match(part) : `(${fts5Match(part)})`))
+        .join(match.kind === "all" ? " AND " : " OR ");
+    case "and":
+    case "not": {
+      const right = match.right.kind === "column" ? fts5Match(match.right) : `(${fts5Match(match.right)})`;
+      return `(${fts5Match(match.left)}) ${match.kind === "and" ? "AND" : "NOT"} ${right}`;
+    }
+    case "column":
+      return `{${match.column}} : (${fts5Match(match.match)})`;
+  }
+}
 
 /** posts by id for a language filter: db/migrations/20261206000000_search_language.sql. */
 const POSTS_BY_ID = "posts p INDEXED BY posts_id_language";
@@ -34,7 +71,7 @@ const SQL = {
   count: "SELECT count(*) FROM (SELECT rowid FROM search_index WHERE search_index MATCH ? LIMIT ?)",
   newest: "SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rowid DESC LIMIT ?",
   knownWords: "SELECT word FROM search_words WHERE word IN (SELECT value FROM json_each(?))",
-  // Cut as every read is (../read-bounds.ts); the ranking reads the indexed text in batches (search-core.ts).
+  // Cut as every read is (../read-bounds.ts); the ranking reads the indexed text in batches (app/search/rank.ts).
   documentHeads: `SELECT post_id AS id, ${prefixSql("title", BOUND.indexedHead)} AS title,
       ${prefixSql("tags", BOUND.indexedHead)} AS tags FROM search_documents
     WHERE post_id IN (SELECT value FROM json_each(?))`,
@@ -124,13 +161,15 @@ export class SqliteSearchBackend implements SearchBackend {
     this.#language = language;
   }
 
-  async count(match: string, limit?: number) {
+  async count(model: Match, limit?: number) {
+    const match = fts5Match(model);
     const language = this.#language;
     if (language !== undefined) return this.#sql.countIn.pluck().get(match, language, limit ?? -1) as number;
     return this.#sql.count.pluck().get(match, limit ?? -1) as number;
   }
 
-  async newest(match: string, limit: number) {
+  async newest(model: Match, limit: number) {
+    const match = fts5Match(model);
     const language = this.#language;
     if (language !== undefined) return this.#sql.newestIn.pluck().all(match, language, limit) as number[];
     return this.#sql.newest.pluck().all(match, limit) as number[];
@@ -149,7 +188,8 @@ export class SqliteSearchBackend implements SearchBackend {
     return this.#sql.documentBodies.all(JSON.stringify(ids)) as SearchDocumentBody[];
   }
 
-  async older(match: string, below: number, limit: number, offset: number) {
+  async older(model: Match, below: number, limit: number, offset: number) {
+    const match = fts5Match(model);
     const language = this.#language;
     if (language !== undefined)
       return this.#sql.olderIn.pluck().all({ match, language, below, limit, offset }) as number[];
@@ -192,17 +232,6 @@ export class SqliteSearchBackend implements SearchBackend {
     const rows = this.#sql.skeletonRange.all({ from, to, limit }) as { word: string; exact: number }[];
     return rows.map((row) => ({ word: row.word, exact: row.exact === 1 }));
   }
-}
-
-/** ContentStore.searchPosts over SQLite. */
-export function searchPublishedPosts(
-  db: Db,
-  text: string,
-  page: number,
-  perPage: number,
-  language?: Language,
-): Promise<SearchResultPage> {
-  return searchWith(new SqliteSearchBackend(db, language), text, page, perPage);
 }
 
 /** Posts read per statement while rebuilding (better-sqlite3 cannot write while a statement iterates). */

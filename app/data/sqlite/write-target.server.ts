@@ -17,8 +17,8 @@ import {
   type StoredPost,
   type SyncWriteTarget,
 } from "#app/data/content-writer.ts";
-import { isDevanagariWord, type SearchDocument, wordSkeletons } from "#app/data/search-document.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
+import { isDevanagariWord, type SearchDocument, wordSkeletons } from "#app/search/document.ts";
 
 /** content_changes keeps this many rows; a server further behind drops every page (decision 057). */
 export const KEPT_CHANGES = 1000;

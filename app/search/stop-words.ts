@@ -1,7 +1,7 @@
-// Words too common to narrow a search (issue 14): in a search of several
+// Words too common to narrow a search (decision 037): in a search of several
 // words they do not count, unless they are all it holds ("the", "है").
 // English, Hindi and Marathi, and Hindi's particles as people romanise them.
-// Folded forms (search-fold.ts): lower case, no nukta.
+// Folded forms (fold.ts): lower case, no nukta.
 const STOP_WORDS = new Set([
   // English
   ..."a an and are as at be but by for from has have he her his i in is it its of on or our she so that the their them they this to was we were what when which who will with you your".split(

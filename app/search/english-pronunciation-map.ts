@@ -1,6 +1,6 @@
-// English words written in Devanagari the way they are said (issue 14):
+// English words written in Devanagari the way they are said (decision 037):
 // governor → गवर्नर, character → कैरेक्टर, visitor → विझिटर. English spelling is
-// not phonetic, so the spelling habits of search-roman.ts cannot reach them;
+// not phonetic, so the spelling habits of roman.ts cannot reach them;
 // the word's pronunciation can. This module turns an ARPAbet pronunciation
 // (the CMU Pronouncing Dictionary's) into plain Latin spellings whose
 // skeletons (latinSkeleton) are those of the Devanagari letters a Hindi or

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { htmlToPlainText } from "#app/content/html-text.ts";
-import { highlight, snippet, wordTest } from "#app/content/search-highlight.ts";
+import { highlight, snippet, wordTest } from "#app/search/highlight.ts";
 
 const marked = (segments: { text: string; mark: boolean }[]) =>
   segments.map((s) => (s.mark ? `[${s.text}]` : s.text)).join("");

@@ -1,4 +1,4 @@
-// Romanised search (issue 4): "prem" finds प्रेम. Converting the query to
+// Romanised search (decision 020): "prem" finds प्रेम. Converting the query to
 // Devanagari fails on the inherent a (prem → प्रेम्), so both sides go the
 // other way: each indexed Devanagari word and each Latin query word become a
 // loose Latin skeleton, and skeletons are compared. The skeleton drops what
@@ -7,7 +7,7 @@
 // mattering), aspiration (bh/b, sh/s), doubled letters, and merges z/j, f/ph,
 // w/v, q/k, dny/gy/jn (ज्ञ).
 
-import { MIN_PRONOUNCED_LETTERS, pronunciationSkeletons } from "#app/content/english-pronunciation.ts";
+import { MIN_PRONOUNCED_LETTERS, pronunciationSkeletons } from "#app/search/english-pronunciation.ts";
 
 export const CONSONANTS: Record<string, string> = {
   क: "k",
@@ -98,7 +98,7 @@ const ANUSVARA = "\u0902";
 const CHANDRABINDU = "\u0901";
 const VISARGA = "\u0903";
 const MAX_VARIANTS = 8;
-/** Spellings a query word is read in at most (search-roman's query side). */
+/** Spellings a query word is read in at most (roman.ts, the query side). */
 const MAX_SPELLINGS = 24;
 
 /**
@@ -231,7 +231,7 @@ export function romanMatches(latinWord: string, foldedDevanagariWord: string): b
   );
 }
 
-// ---------------------------------------------------------------- the query side (issue 14)
+// ---------------------------------------------------------------- the query side (decision 037)
 // People romanise a word in more ways than the skeleton absorbs. Rather than
 // widen the index (stored skeletons are the same in every database), a Latin
 // query word is also read in the spellings these habits stand for, and each
@@ -547,76 +547,7 @@ export function suffixedPronunciationSkeletons(word: string): string[] {
   return [...out].slice(0, MAX_SUFFIXED);
 }
 
-// ------------------------------------------------------ one letter off (typos)
-// What no habit explains is mostly one slip: a letter left out (idhan for
-// इंधन, antvaiyktik), one too many (asdhisoochna), one swapped for another
-// (ultimatam) or two letters crossed (apvtrit for अपवर्तित). Search engines
-// forgive one such slip in a longer word; so does ours, on skeletons, and
-// only for a query word that matches nothing at all otherwise
-// (app/data/search-core.ts, readNear): it never adds guesses to a word that
-// has matches.
-
-/** Skeletons shorter than this are not read one letter off: a short skeleton's neighbours are other words. */
-export const MIN_NEAR_SKELETON = 5;
-
-/** The letters a skeleton can hold: latinSkeleton maps every Latin word onto these (an a only first). */
-const SKELETON_LETTERS = [..."bcdeghijklmnoprstuvy"];
-
-/** Whether a string could be a skeleton: no a but a first one, no letter twice in a row. */
-function couldBeSkeleton(s: string): boolean {
-  return s.length > 0 && s.indexOf("a", 1) === -1 && !/(.)\1/.test(s);
-}
-
-/**
- * The skeletons one edit away from `skeleton` (Damerau–Levenshtein distance
- * 1: a letter left out, added, replaced, or two neighbours swapped) after its
- * first letter, which people rarely get wrong (and which keeps the lookup
- * smaller); itself excluded; none for a skeleton shorter than
- * MIN_NEAR_SKELETON.
- */
-export function nearSkeletons(skeleton: string): string[] {
-  if (skeleton.length < MIN_NEAR_SKELETON) return [];
-  const out = new Set<string>();
-  const n = skeleton.length;
-  for (let i = 1; i <= n; i++) {
-    const head = skeleton.slice(0, i);
-    for (const letter of SKELETON_LETTERS) {
-      out.add(head + letter + skeleton.slice(i)); // added
-      if (i < n) out.add(head + letter + skeleton.slice(i + 1)); // replaced
-    }
-    if (i < n) out.add(head + skeleton.slice(i + 1)); // left out
-    if (i < n - 1) out.add(head + skeleton[i + 1] + skeleton[i] + skeleton.slice(i + 2)); // swapped
-  }
-  out.delete(skeleton);
-  return [...out].filter(couldBeSkeleton);
-}
-
-/**
- * The skeletons a Latin query word is read with one letter off: near its
- * skeletons, or, for an English word of the pronouncing dictionary, near the
- * ways it is said only (a word spelled right is no typo of its own spelling).
- */
-export function nearQuerySkeletons(latinWord: string, skeletons: readonly string[]): string[] {
-  const said = pronunciationSkeletons(latinWord);
-  return nearAnyOf(said.length > 0 ? said : skeletons);
-}
-
-/** Near skeletons looked up for one query word at most (its first spellings' come first). */
-export const MAX_NEAR_SKELETONS = 2000;
-
-/** The skeletons one edit from any of a query word's `skeletons` and none of them, at most MAX_NEAR_SKELETONS. */
-export function nearAnyOf(skeletons: readonly string[]): string[] {
-  const own = new Set(skeletons);
-  const near = new Set<string>();
-  for (const skeleton of skeletons) {
-    for (const candidate of nearSkeletons(skeleton)) {
-      if (near.size >= MAX_NEAR_SKELETONS) break;
-      if (!own.has(candidate)) near.add(candidate);
-    }
-  }
-  return [...near];
-}
-
+// ------------------------------------------------------ two-letter words and initialisms
 const SHORT_CONSONANTS: Record<string, string[]> = {
   k: ["क"],
   kh: ["ख"],
@@ -679,7 +610,6 @@ const VOWEL_PART = "(aa|ee|ii|oo|uu|ai|au|a|e|i|o|u)";
 const CONSONANT_VOWEL = new RegExp(`^${CONSONANT_PART}${VOWEL_PART}$`);
 const CONSONANT_VOWEL_CONSONANT = new RegExp(`^${CONSONANT_PART}${VOWEL_PART}${CONSONANT_PART}$`);
 const VOWEL_CONSONANT = new RegExp(`^${VOWEL_PART}${CONSONANT_PART}$`);
-
 /** Letters as their names are written in Devanagari, for initialisms (imd, nsspg: आईएमडी एनएसएसपीजी). */
 const LETTER_NAMES: Record<string, string[]> = {
   a: ["ए"],

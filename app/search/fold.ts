@@ -1,4 +1,4 @@
-// The one folding function of search (issue 4): the index and the query both
+// The one folding function of search (decision 020): the index and the query both
 // pass through foldText, so whatever it merges, both sides merge alike.
 
 const ANUSVARA = "\u0902";

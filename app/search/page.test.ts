@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { cleanSearchText, scriptOf, searchTextFromPath } from "#app/content/search-page.ts";
+import { cleanSearchText, scriptOf, searchTextFromPath } from "#app/search/page.ts";
 
 test("the text comes percent-decoded from the path, slashes included", () => {
   expect(searchTextFromPath("/search/%E0%A4%AA%E0%A5%8D%E0%A4%B0%E0%A5%87%E0%A4%AE")).toBe("प्रेम");

@@ -5,7 +5,7 @@ import { LANG_TAG, LANGUAGE_LABEL, postPath } from "#app/content/languages.ts";
 import type { SearchHit } from "#app/content/model.ts";
 import { personName, personPath } from "#app/content/people.ts";
 import { toTranslationLinks } from "#app/content/post-source.ts";
-import { hasDevanagari } from "#app/content/search-fold.ts";
+import { hasDevanagari } from "#app/search/fold.ts";
 import { currentSite } from "#app/site.ts";
 
 export const SEARCH_PREFIX = "/search/";

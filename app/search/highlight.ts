@@ -1,7 +1,7 @@
 // Matched words, marked in the original text (not the folded one: ज़रूरी is
 // shown with its nukta). Segments are plain strings; the page renders them as
 // text inside <mark>, never as HTML.
-import { foldWords } from "#app/content/search-fold.ts";
+import { foldWords } from "#app/search/fold.ts";
 
 export interface Segment {
   text: string;

@@ -1,17 +1,14 @@
 import { expect, test } from "vitest";
-import { foldText } from "#app/content/search-fold.ts";
+import { foldText } from "#app/search/fold.ts";
+import { MAX_NEAR_SKELETONS, MIN_NEAR_SKELETON, nearAnyOf, nearSkeletons } from "#app/search/near.ts";
 import {
   devanagariSkeletons,
   initialismSpellings,
   latinSkeleton,
-  MAX_NEAR_SKELETONS,
-  MIN_NEAR_SKELETON,
-  nearAnyOf,
-  nearSkeletons,
   querySkeletons,
   romanMatches,
   shortWordSpellings,
-} from "#app/content/search-roman.ts";
+} from "#app/search/roman.ts";
 
 // Common words as people type them in Latin letters, with their usual
 // Devanagari spelling (Hindi and Marathi). Issue 4 asks for at least 40 and
@@ -174,7 +171,7 @@ const COMMON_WORDS: [latin: string, devanagari: string][] = [
   ["vande", "वंदे"],
 ];
 
-test(`romanised spellings of ${COMMON_WORDS.length} common words find their Devanagari words (issue 4: ≥ 90%)`, () => {
+test(`romanised spellings of ${COMMON_WORDS.length} common words find their Devanagari words (decision 020: ≥ 90%)`, () => {
   expect(COMMON_WORDS.length).toBeGreaterThanOrEqual(40);
   const misses = COMMON_WORDS.filter(([latin, devanagari]) => !romanMatches(latin, foldText(devanagari)));
   const rate = (COMMON_WORDS.length - misses.length) / COMMON_WORDS.length;
@@ -222,7 +219,7 @@ test("skeletons keep what tells words apart", () => {
 test("short skeletons match whole words only; longer ones also begin longer words", () => {
   expect(romanMatches("prem", foldText("प्रेमी"))).toBe(true);
   expect(romanMatches("man", foldText("मनुष्य"))).toBe(false);
-  // Short words by their full spelling, whole (issue 14): "to" is तो, not तोड़.
+  // Short words by their full spelling, whole (decision 037): "to" is तो, not तोड़.
   expect(romanMatches("to", foldText("तो"))).toBe(true);
   expect(romanMatches("to", foldText("तोड़"))).toBe(false);
 });

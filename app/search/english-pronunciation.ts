@@ -1,4 +1,4 @@
-// The pronunciation route of romanised search (issue 14): an English word of
+// The pronunciation route of romanised search (decision 037): an English word of
 // MIN_PRONOUNCED_LETTERS or more letters that the CMU Pronouncing Dictionary
 // knows also looks up the skeletons of the Devanagari spellings its
 // pronunciation suggests (neurosurgeon: न्यूरोसर्जन, visitor: विझिटर). The data
@@ -8,12 +8,12 @@
 // walking up from this module, so the same code reads it from app/content/ in
 // the sources and from the checkout's root in the built server (build/server/).
 // Node's modules are taken from process.getBuiltinModule when called, not
-// imported: search-roman.ts is also in the browser's module graph (the search
-// route imports a constant of search-query.ts), which must hold neither fs nor
+// imported: roman.ts is also in the browser's module graph (the search
+// route imports a constant of parse.ts), which must hold neither fs nor
 // the data. Without the file (or outside Node), the route finds nothing.
 
 /** Where the data file lives, from the project's root. */
-export const PRONUNCIATIONS_FILE = "app/content/english-pronunciations.txt";
+export const PRONUNCIATIONS_FILE = "app/search/english-pronunciations.txt";
 /** Shorter words are left to the spelling habits: "man" must not become मैन, "band" not बिंदु. */
 export const MIN_PRONOUNCED_LETTERS = 5;
 

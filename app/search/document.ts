@@ -3,8 +3,8 @@
 // stores index alike (the SQLite functions sukti_fold, sukti_plain, … fold
 // the same way only while a migration rebuilds the index).
 import { htmlToPlainText } from "#app/content/html-text.ts";
-import { distinctWords, foldText, hasDevanagari } from "#app/content/search-fold.ts";
-import { devanagariSkeletons } from "#app/content/search-roman.ts";
+import { distinctWords, foldText, hasDevanagari } from "#app/search/fold.ts";
+import { devanagariSkeletons } from "#app/search/roman.ts";
 
 export interface SearchDocumentSource {
   title: string;

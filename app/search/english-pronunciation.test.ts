@@ -5,16 +5,16 @@ import {
   MIN_PRONOUNCED_LETTERS,
   PRONUNCIATIONS_FILE,
   pronunciationSkeletons,
-} from "#app/content/english-pronunciation.ts";
-import { pronunciationSpellings } from "#app/content/english-pronunciation-map.ts";
-import { foldText } from "#app/content/search-fold.ts";
+} from "#app/search/english-pronunciation.ts";
+import { pronunciationSpellings } from "#app/search/english-pronunciation-map.ts";
+import { foldText } from "#app/search/fold.ts";
 import {
   devanagariSkeletons,
   latinSkeleton,
   querySkeletons,
   romanMatches,
   suffixedPronunciationSkeletons,
-} from "#app/content/search-roman.ts";
+} from "#app/search/roman.ts";
 
 // Issue 14: English words written in Devanagari as they are said. Our own
 // words, not the evaluation lexicon's; the spelling habits alone miss them.

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { codePoints, distinctWords, foldText, foldWords, hasDevanagari } from "#app/content/search-fold.ts";
+import { codePoints, distinctWords, foldText, foldWords, hasDevanagari } from "#app/search/fold.ts";
 
 test("English folds case and accents: cafe finds café", () => {
   expect(foldText("Café CRÈME naïve Ångström")).toBe("cafe creme naive angstrom");

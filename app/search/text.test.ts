@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { capSearchText, checkSearchText, searchPath } from "#app/content/search-text.ts";
+import { capSearchText, checkSearchText, searchPath } from "#app/search/text.ts";
 
 test("search text is trimmed", () => {
   expect(checkSearchText("  प्रेम \n")).toEqual({ kind: "ok", text: "प्रेम" });

@@ -1,0 +1,100 @@
+// Hits (docs/search.md): the posts of a result page with their matched
+// words marked (highlight.ts) in the title and a snippet of the text, the
+// tags and categories that matched, and the words a hit matched through.
+import { cutHtml } from "#app/content/html-cut.ts";
+import { htmlToPlainText } from "#app/content/html-text.ts";
+import { LANGUAGES } from "#app/content/languages.ts";
+import type { SearchHit, Term, Translation } from "#app/content/model.ts";
+import { READ_BOUNDS } from "#app/data/read-bounds.ts";
+import type { SearchBackend } from "#app/search/backend.ts";
+import type { TermExpansions } from "#app/search/expand.ts";
+import { foldText } from "#app/search/fold.ts";
+import { highlight, snippet, type WordTest } from "#app/search/highlight.ts";
+import type { QueryTerm } from "#app/search/parse.ts";
+
+/** Whether a folded word of a document is one the query matched. */
+export function wordMatcher(
+  terms: readonly QueryTerm[],
+  expansions: readonly TermExpansions[],
+): (foldedWord: string) => boolean {
+  const exact = new Set<string>();
+  for (const { prefix, infix, romanExact, romanPrefix, concepts } of expansions) {
+    for (const word of [...(prefix ?? []), ...infix, ...romanExact, ...romanPrefix, ...concepts])
+      exact.add(word);
+  }
+  for (const term of terms) exact.add(term.word);
+  const prefixes = terms.filter((term, i) => term.prefix && !expansions[i]?.prefix).map((term) => term.word);
+  return (word) => exact.has(word) || prefixes.some((prefix) => word.startsWith(prefix));
+}
+
+/** The snippet is cut from the start of the text (READ_BOUNDS.snippetSource), never from megabytes of it. */
+function bodySnippet(html: string, excerpt: string, test: WordTest) {
+  const inText = snippet(htmlToPlainText(cutHtml(html, READ_BOUNDS.snippetSource).html), test);
+  if (inText.some((segment) => segment.mark) || excerpt === "") return inText;
+  const inExcerpt = snippet(excerpt, test);
+  return inExcerpt.some((segment) => segment.mark) ? inExcerpt : inText;
+}
+
+/** Words a hit shows for "matched as" at most. */
+const MAX_MATCHED_AS = 3;
+
+/**
+ * The words a hit matched through, when none of them is a word of the query
+ * itself (a romanised guess, another language): as the post spells them.
+ */
+function matchedAs(segments: readonly { text: string; mark: boolean }[], queryWords: ReadonlySet<string>) {
+  const words = new Map<string, string>();
+  for (const { text, mark } of segments) {
+    if (!mark) continue;
+    const folded = foldText(text);
+    if (queryWords.has(folded)) return [];
+    if (!words.has(folded)) words.set(folded, text);
+  }
+  return [...words.values()].slice(0, MAX_MATCHED_AS);
+}
+
+export async function hits(
+  backend: SearchBackend,
+  ids: readonly number[],
+  test: WordTest,
+  queryWords: ReadonlySet<string>,
+): Promise<SearchHit[]> {
+  if (ids.length === 0) return [];
+  const [postRows, termRows, translationRows] = await Promise.all([
+    backend.posts(ids),
+    backend.terms(ids),
+    backend.translations(ids),
+  ]);
+  const translations = new Map<number, Translation[]>();
+  for (const { postId, ...translation } of translationRows)
+    translations.set(postId, [...(translations.get(postId) ?? []), translation]);
+  const rows = new Map(postRows.map((row) => [row.id, row] as const));
+  const terms = new Map<number, Term[]>();
+  for (const { postId, ...term } of termRows) terms.set(postId, [...(terms.get(postId) ?? []), term]);
+  const found: SearchHit[] = [];
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (!row) continue;
+    const { id: _id, content, personSlug, nameEnglish, nameHindi, nameMarathi, ...summary } = row;
+    const titleSegments = highlight(summary.title, test);
+    const snippet = bodySnippet(content, row.excerpt, test);
+    found.push({
+      ...summary,
+      titleSegments,
+      snippet,
+      matchedTerms: (terms.get(id) ?? []).filter((term) => highlight(term.name, test).some((s) => s.mark)),
+      matchedAs: matchedAs([...titleSegments, ...snippet], queryWords),
+      person:
+        personSlug === null
+          ? null
+          : {
+              slug: personSlug,
+              names: { english: nameEnglish ?? "", hindi: nameHindi ?? "", marathi: nameMarathi ?? "" },
+            },
+      translations: (translations.get(id) ?? []).sort(
+        (a, b) => LANGUAGES.indexOf(a.language) - LANGUAGES.indexOf(b.language),
+      ),
+    });
+  }
+  return found;
+}

@@ -1,0 +1,178 @@
+// Ranking (docs/search.md, decision 040): the newest RANK_WINDOW matches of a
+// tier, ordered in our code by tests on their indexed words; older matches
+// follow, newest first.
+import { READ_BOUNDS } from "#app/data/read-bounds.ts";
+import type { SearchBackend } from "#app/search/backend.ts";
+import {
+  LEVELS,
+  type Match,
+  type MatchLevel,
+  sameMatch,
+  type TermAlternatives,
+} from "#app/search/query-model.ts";
+import type { QueryMatches } from "#app/search/tiers.ts";
+
+/**
+ * The newest RANK_WINDOW matches of a tier are ranked; older matches of a very
+ * common word follow, newest first. This bounds the cost of "a" or "प्रेम" on
+ * 100,000 posts (docs/decisions/020-search-index.md).
+ */
+export const RANK_WINDOW = 300;
+/** In "any" mode, how many words are counted per post to rank posts with more of them first. */
+const MAX_COUNTED_TERMS = 6;
+
+/**
+ * The test of one query word's alternatives on folded text (words separated
+ * by single spaces, as the index holds them, with a space at each end): the
+ * match the index is asked for (its term), in our code. Null when nothing can
+ * pass it (no words, no prefix).
+ */
+export function alternativeTest({
+  words,
+  prefix,
+}: TermAlternatives): ((spacedText: string) => boolean) | null {
+  const needles = words.map((word) => ` ${word} `);
+  if (prefix !== null) needles.push(` ${prefix}`);
+  if (needles.length === 0) return null;
+  return (spacedText) => {
+    for (const needle of needles) if (spacedText.includes(needle)) return true;
+    return false;
+  };
+}
+
+/** Whether spaced folded text holds one of the alternatives (alternativeTest, once). */
+export function holdsAlternative(spacedText: string, alternatives: TermAlternatives): boolean {
+  return alternativeTest(alternatives)?.(spacedText) ?? false;
+}
+
+/**
+ * The alternatives without the words no post holds (a romanised guess, a
+ * concept word, the query word itself when it is no indexed word): they
+ * cannot match, and a test left with none needs no post's text.
+ */
+async function presentAlternatives(
+  backend: SearchBackend,
+  alternatives: Record<MatchLevel, TermAlternatives[]>,
+): Promise<Record<MatchLevel, TermAlternatives[]>> {
+  if (backend.knownWords === undefined) return alternatives;
+  const words = new Set(Object.values(alternatives).flatMap((level) => level.flatMap((a) => a.words)));
+  const known = new Set(await backend.knownWords([...words]));
+  const present = {} as Record<MatchLevel, TermAlternatives[]>;
+  for (const level of LEVELS) {
+    present[level] = alternatives[level].map((a) => ({
+      words: a.words.filter((word) => known.has(word)),
+      prefix: a.prefix,
+    }));
+  }
+  return present;
+}
+
+/** Posts' indexed texts read at once by the ranking: at most this many × READ_BOUNDS.indexedBody characters. */
+const BODIES_PER_READ = 16;
+
+/** A text cut at its bound loses its last, perhaps partial, word (it must not pass for a shorter word). */
+function wholeWords(body: string): string {
+  return body.length < READ_BOUNDS.indexedBody ? body : body.slice(0, body.lastIndexOf(" ") + 1);
+}
+
+/**
+ * Orders a tier's window, best first, by: (in "any" mode) how many words the
+ * post has; whether its title has them all; whether it has the words
+ * themselves (not only longer words or romanised forms); whether a tag or
+ * category matched; whether the words are there as typed (not only through
+ * romanisation); then the newest first. The tests are the matches' own, run in our code on the window's indexed words: titles and tags, then
+ * the text of the posts those leave undecided (two reads of at most
+ * RANK_WINDOW documents, not one index query per test; decision 040).
+ */
+async function rankWindow(backend: SearchBackend, window: readonly number[], query: QueryMatches) {
+  if (window.length <= 1) return [...window];
+  const { mode } = query;
+  query.present ??= presentAlternatives(backend, query.alternatives);
+  const present = await query.present;
+  // Each query word's test at each level; null when no post could pass it.
+  const tests = {} as Record<MatchLevel, (((text: string) => boolean) | null)[]>;
+  for (const name of LEVELS) tests[name] = present[name].map(alternativeTest);
+  const combine = (results: boolean[]) => (mode === "all" ? results.every(Boolean) : results.some(Boolean));
+  const level = (text: string, name: MatchLevel) => combine(tests[name].map((test) => test?.(text) ?? false));
+  const possibleLevel = (name: MatchLevel) => combine(tests[name].map((test) => test !== null));
+  const counted = mode === "any" ? tests.wide.slice(0, MAX_COUNTED_TERMS) : [];
+  const testExact = !sameMatch(query.exact, query.full);
+  const testLiteral = !sameMatch(query.literal, query.full) && !sameMatch(query.literal, query.exact);
+  /** The key of a post: its tests in order, each 1 or 0; each text with a space at each end, `text` all its words read so far. */
+  const keyOf = (title: string, tags: string, text: string) => {
+    const key = [counted.filter((test) => test?.(text)).length];
+    if (tests.wide.length > 1) key.push(level(title, "wide") ? 1 : 0);
+    if (testExact) key.push(level(text, "exact") ? 1 : 0);
+    key.push(tests.wide.some((test) => test?.(tags)) ? 1 : 0);
+    if (testLiteral) key.push(level(text, "literal") ? 1 : 0);
+    return key;
+  };
+  /** Whether a post's title and tags settle its key: no test they fail could pass with its text. */
+  const settled = (text: string) =>
+    counted.every((test) => test === null || test(text)) &&
+    (!testExact || level(text, "exact") || !possibleLevel("exact")) &&
+    (!testLiteral || level(text, "literal") || !possibleLevel("literal"));
+  // Titles and tags first: they often settle every test (a title holding the word),
+  // and a post's text is read only when they do not.
+  const heads = await backend.documentHeads(window);
+  const keys = new Map<number, number[]>();
+  const unsettled = new Map<number, { title: string; tags: string; text: string }>();
+  for (const { id, title, tags } of heads) {
+    const spaced = { title: ` ${title} `, tags: ` ${tags} `, text: ` ${title} ${tags} ` };
+    keys.set(id, keyOf(spaced.title, spaced.tags, spaced.text));
+    if (!settled(spaced.text)) unsettled.set(id, spaced);
+  }
+  // A few texts at a time: each is cut at READ_BOUNDS.indexedBody by the backend, and a
+  // window of the longest posts is never held whole (decision 044).
+  const unsettledIds = [...unsettled.keys()];
+  for (let at = 0; at < unsettledIds.length; at += BODIES_PER_READ) {
+    for (const { id, body } of await backend.documentBodies(unsettledIds.slice(at, at + BODIES_PER_READ))) {
+      const spaced = unsettled.get(id);
+      if (spaced === undefined)
+        throw new Error(`rankWindow: a body came back for post ${id}, which was not asked for`);
+      keys.set(id, keyOf(spaced.title, spaced.tags, `${spaced.text}${wholeWords(body)} `));
+    }
+  }
+  // A post unpublished since the window was read has no document: last.
+  const keyFor = (id: number) => keys.get(id) ?? [-1];
+  return [...window].sort((a, b) => {
+    const ka = keyFor(a);
+    const kb = keyFor(b);
+    for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
+      const testA = ka[i];
+      const testB = kb[i];
+      if (testA === undefined || testB === undefined) break; // not reached: i is inside both keys
+      if (testA !== testB) return testB - testA;
+    }
+    return b - a;
+  });
+}
+
+/**
+ * One tier's rows [offset, offset + limit): its newest RANK_WINDOW matches
+ * ranked, then the older ones newest first. Returns the rows and the tier's
+ * size when known without counting.
+ */
+export async function tierRows(
+  backend: SearchBackend,
+  match: Match,
+  query: QueryMatches,
+  offset: number,
+  limit: number,
+) {
+  const newest = await backend.newest(match, RANK_WINDOW + 1);
+  const complete = newest.length <= RANK_WINDOW;
+  const window = complete ? newest : newest.slice(0, RANK_WINDOW);
+  const rows: number[] = [];
+  if (offset < window.length)
+    rows.push(...(await rankWindow(backend, window, query)).slice(offset, offset + limit));
+  if (rows.length < limit && !complete) {
+    const oldestRanked = window.at(-1);
+    if (oldestRanked === undefined)
+      throw new Error("tierRows: a tier longer than its window has an empty window");
+    rows.push(
+      ...(await backend.older(match, oldestRanked, limit - rows.length, Math.max(0, offset - window.length))),
+    );
+  }
+  return { rows, count: complete ? newest.length : null };
+}

@@ -1,0 +1,99 @@
+// Search, once for every database (docs/search.md, decisions 020, 040 and
+// 068): the pipeline parse (parse.ts) → expand (expand.ts, roman.ts,
+// concepts.ts) → match (the query model, query-model.ts; tiers.ts) → rank
+// (rank.ts) → hits (hits.ts, highlight.ts). Each database provides a
+// SearchBackend (backend.ts) that renders the query model in its own syntax
+// and runs it: FTS5 in app/data/sqlite/search.server.ts, tsvector and
+// trigram tables in app/data/postgres/search.server.ts.
+import type { SearchResultPage } from "#app/content/model.ts";
+import type { SearchBackend } from "#app/search/backend.ts";
+import { expand, readNear } from "#app/search/expand.ts";
+import { wordTest } from "#app/search/highlight.ts";
+import { hits, wordMatcher } from "#app/search/hits.ts";
+import { parseQuery } from "#app/search/parse.ts";
+import { tierRows } from "#app/search/rank.ts";
+import { queryMatches, tiersOf } from "#app/search/tiers.ts";
+
+/**
+ * Matches counted for the first pages: past this, the page says "more than
+ * 1,000" (counting every match of "love" at 100,000 posts costs more than the
+ * rest of the search). A page beyond it counts them all.
+ */
+export const COUNT_LIMIT = 1000;
+/** Tags offered when a search finds nothing. */
+const SUGGESTED_TAGS = 12;
+
+export function emptySearchResult(page: number): SearchResultPage {
+  return {
+    posts: [],
+    page,
+    hasNext: false,
+    total: 0,
+    totalCapped: false,
+    mode: "all",
+    ignoredWords: 0,
+    suggestedTags: [],
+  };
+}
+
+/**
+ * Published posts matching `text`, best first: posts whose title has a word
+ * of the search (a title match ranks above a content-only match, decision 037),
+ * then the others, each ranked by rankWindow. See docs/search.md.
+ */
+export async function search(
+  backend: SearchBackend,
+  text: string,
+  page: number,
+  perPage: number,
+): Promise<SearchResultPage> {
+  const parsed = parseQuery(text);
+  if (parsed.terms.length === 0 || page < 1 || perPage < 1) {
+    return { ...emptySearchResult(page), suggestedTags: await backend.suggestedTags(SUGGESTED_TAGS) };
+  }
+  const found = await readNear(
+    backend,
+    parsed.terms,
+    await Promise.all(parsed.terms.map((term) => expand(backend, term))),
+  );
+  let skip = (page - 1) * perPage;
+  // Matches are counted up to COUNT_LIMIT, or all of them for a page that reaches past it.
+  const countLimit = skip + perPage < COUNT_LIMIT ? COUNT_LIMIT + 1 : undefined;
+  let query = queryMatches(parsed.terms, found, "all");
+  let total = await backend.count(query.wide, countLimit);
+  if (total === 0 && parsed.terms.length > 1) {
+    query = queryMatches(parsed.terms, found, "any");
+    total = await backend.count(query.wide, countLimit);
+  }
+  const totalCapped = countLimit !== undefined && total > COUNT_LIMIT;
+  const result: SearchResultPage = {
+    ...emptySearchResult(page),
+    total: totalCapped ? COUNT_LIMIT : total,
+    totalCapped,
+    mode: query.mode,
+    ignoredWords: parsed.ignored,
+  };
+  if (total === 0) result.suggestedTags = await backend.suggestedTags(SUGGESTED_TAGS);
+  if (total <= skip) return result;
+
+  const tiers = tiersOf(query);
+  const ids: number[] = [];
+  let remaining = totalCapped ? Number.POSITIVE_INFINITY : total;
+  for (const [i, tier] of tiers.entries()) {
+    const want = perPage + 1 - ids.length;
+    if (want <= 0 || remaining <= 0) break;
+    const { rows, count } = await tierRows(backend, tier, query, skip, want);
+    ids.push(...rows);
+    // After the last tier nothing reads the size: not counted (a count is the costly query).
+    if (ids.length > perPage || i === tiers.length - 1) break;
+    const size = count ?? (await backend.count(tier));
+    skip = Math.max(0, skip - size);
+    remaining -= size;
+  }
+  const test = wordTest(wordMatcher(parsed.terms, found));
+  return {
+    ...result,
+    posts: await hits(backend, ids.slice(0, perPage), test, new Set(parsed.terms.map((term) => term.word))),
+    hasNext: ids.length > perPage,
+  };
+}

@@ -1,0 +1,68 @@
+// The matches of a search, as the query model (query-model.ts): each query
+// word's alternatives at each level, combined into one match per level, and
+// the tiers a result page lists in order (docs/search.md).
+import type { TermExpansions } from "#app/search/expand.ts";
+import type { QueryTerm } from "#app/search/parse.ts";
+import {
+  both,
+  combine,
+  inColumn,
+  LEVELS,
+  type Match,
+  type MatchLevel,
+  sameMatch,
+  type TermAlternatives,
+  termAlternatives,
+  termMatch,
+  without,
+} from "#app/search/query-model.ts";
+
+export interface QueryMatches {
+  mode: "all" | "any";
+  /** Every kind of match; `full` without other languages, `literal` the query's own script only. */
+  wide: Match;
+  full: Match;
+  exact: Match;
+  literal: Match;
+  /** Any query word at all (its wide alternatives): what a title must hold for the title tier. */
+  anyWord: Match;
+  /** Each query word's alternatives at each level: what the window is ranked by, in our code. */
+  alternatives: Record<MatchLevel, TermAlternatives[]>;
+  /** The alternatives without words no post holds, looked up once a search (rank.ts). */
+  present?: Promise<Record<MatchLevel, TermAlternatives[]>>;
+}
+
+export function queryMatches(
+  terms: readonly QueryTerm[],
+  found: readonly TermExpansions[],
+  mode: "all" | "any",
+): QueryMatches {
+  const alternatives = Object.fromEntries(
+    LEVELS.map((level) => [level, terms.map((term, i) => termAlternatives(term, found[i], level))]),
+  ) as Record<MatchLevel, TermAlternatives[]>;
+  const level = (name: MatchLevel) => combine(alternatives[name].map(termMatch), mode);
+  return {
+    mode,
+    wide: level("wide"),
+    full: level("full"),
+    exact: level("exact"),
+    literal: level("literal"),
+    anyWord: combine(alternatives.wide.map(termMatch), "any"),
+    alternatives,
+  };
+}
+
+/**
+ * The tiers of a search, in the order they are listed (decision 037 and
+ * docs/search.md): matches in the query's own script (the words as typed,
+ * their prefixes, words holding them), then romanised guesses, then other
+ * languages; within each kind, title matches first. A kind the query has no
+ * words of is left out.
+ */
+export function tiersOf(query: QueryMatches): Match[] {
+  const kinds = [query.literal];
+  if (!sameMatch(query.full, query.literal)) kinds.push(without(query.full, query.literal));
+  if (!sameMatch(query.wide, query.full)) kinds.push(without(query.wide, query.full));
+  const inTitle = inColumn("title", query.anyWord);
+  return kinds.flatMap((kind) => [both(kind, inTitle), without(kind, inTitle)]);
+}
