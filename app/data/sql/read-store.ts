@@ -147,12 +147,14 @@ export abstract class SqlContentStore implements ContentStore {
   protected async relatedCandidates(postId: number): Promise<{ before: number[]; after: number[] }[]> {
     const tags = await this.rows<{ id: number }>("postTags", [postId]);
     const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
-    return Promise.all(
-      tags.map(async ({ id: tag }) => ({
+    const candidates: { before: number[]; after: number[] }[] = [];
+    for (const { id: tag } of tags) {
+      candidates.push({
         before: ids(await this.rows<{ id: number }>("tagBefore", [tag, postId])),
         after: ids(await this.rows<{ id: number }>("tagAfter", [tag, postId])),
-      })),
-    );
+      });
+    }
+    return candidates;
   }
 
   async relatedPosts(language: Language, slug: string, limit: number): Promise<PostSummary[]> {
