@@ -79,7 +79,7 @@ export function postKey(language: Language, slug: string): string {
 export const PARKED_ID_NUM_BASE = 1_000_000_000_000_000;
 
 /** A post's columns as written (content already sanitized). */
-export interface PostRow {
+export interface PostWriteRow {
   language: Language;
   idNum: number;
   status: PostStatus;
@@ -98,7 +98,7 @@ export interface PostRow {
 }
 
 /** A post as found, to compare with its record (language and slug found it). */
-export type StoredPost = Omit<PostRow, "language" | "slug" | "status"> & { id: number; status: string };
+export type StoredPost = Omit<PostWriteRow, "language" | "slug" | "status"> & { id: number; status: string };
 
 /** A person as stored. */
 export interface StoredPerson {
@@ -124,9 +124,9 @@ export interface WriteTarget {
   findPost(language: Language, slug: string): Promise<StoredPost | null>;
   findByIdNum(language: Language, idNum: number): Promise<{ id: number; slug: string } | null>;
   /** Inserts the post; returns its id. */
-  insertPost(row: PostRow): Promise<number>;
+  insertPost(row: PostWriteRow): Promise<number>;
   /** Rewrites every column of the post and sets its updated_at to now. */
-  updatePost(id: number, row: PostRow): Promise<void>;
+  updatePost(id: number, row: PostWriteRow): Promise<void>;
   setStatus(id: number, status: PostStatus): Promise<void>;
   /** Sets the post's idNum to PARKED_ID_NUM_BASE + id. */
   park(id: number): Promise<void>;
@@ -302,7 +302,7 @@ class WriteRules {
       // The holder leaves its group: the pages showing it as a translation are dropped.
       this.changes.add([postTag(holder.slug)], true);
     }
-    const row: PostRow = {
+    const row: PostWriteRow = {
       language: post.language,
       idNum: post.idNum,
       status: post.status,

@@ -7,7 +7,7 @@ import type { ContentChange } from "#app/data/cache-tags.ts";
 import {
   PARKED_ID_NUM_BASE,
   type PersonPost,
-  type PostRow,
+  type PostWriteRow,
   type StoredPerson,
   type StoredPost,
   type WriteTarget,
@@ -302,7 +302,7 @@ export class PostgresWriteTarget implements WriteTarget {
     return (await this.#now<{ id: number; slug: string }>("findByIdNum", [language, idNum]))[0] ?? null;
   }
 
-  async insertPost(row: PostRow): Promise<number> {
+  async insertPost(row: PostWriteRow): Promise<number> {
     const values = [
       row.language,
       row.idNum,
@@ -335,7 +335,7 @@ export class PostgresWriteTarget implements WriteTarget {
     return id;
   }
 
-  async updatePost(id: number, row: PostRow): Promise<void> {
+  async updatePost(id: number, row: PostWriteRow): Promise<void> {
     this.#addKeys(this.#keys, row);
     await this.#now("updatePost", [
       id,

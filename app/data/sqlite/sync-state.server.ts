@@ -7,7 +7,7 @@ import { type ChangeSet, renamedPostChanges } from "#app/data/cache-tags.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import type { SyncPostState, SyncSourceState, SyncTarget } from "#app/data/sync-state.ts";
 
-interface PostRow {
+interface SyncPostRow {
   wpId: number;
   language: Language;
   slug: string;
@@ -50,7 +50,7 @@ export class SqliteSyncTarget implements SyncTarget {
         `SELECT wp_id AS wpId, language, slug, modified_gmt AS modifiedGmt, record, published
          FROM sync_posts WHERE source = ? ORDER BY wp_id`,
       )
-      .all(url) as PostRow[];
+      .all(url) as SyncPostRow[];
     return rows.map((row) => ({ ...row, published: row.published === 1 }));
   }
 

@@ -12,7 +12,7 @@ import type { ContentChange } from "#app/data/cache-tags.ts";
 import {
   PARKED_ID_NUM_BASE,
   type PersonPost,
-  type PostRow,
+  type PostWriteRow,
   type StoredPerson,
   type StoredPost,
   type SyncWriteTarget,
@@ -137,13 +137,13 @@ export class SqliteWriteTarget implements SyncWriteTarget {
       findByIdNum: db.prepare<[string, number], { id: number; slug: string }>(
         "SELECT id, slug FROM posts WHERE language = ? AND id_num = ?",
       ),
-      insertPost: db.prepare<[PostRow]>(
+      insertPost: db.prepare<[PostWriteRow]>(
         `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, audio_url, content,
            excerpt, translation_key, person_id, work, reference)
          VALUES (@language, @idNum, @status, @postTime, @title, @slug, @featureImageUrl, @audioUrl, @content,
            @excerpt, @translationKey, @personId, @work, @reference)`,
       ),
-      updatePost: db.prepare<[PostRow & { id: number }]>(
+      updatePost: db.prepare<[PostWriteRow & { id: number }]>(
         `UPDATE posts SET id_num = @idNum, status = @status, post_time = @postTime, title = @title,
            feature_image_url = @featureImageUrl, audio_url = @audioUrl, content = @content, excerpt = @excerpt,
            translation_key = @translationKey, person_id = @personId, work = @work, reference = @reference,
@@ -229,12 +229,12 @@ export class SqliteWriteTarget implements SyncWriteTarget {
   findByIdNum(language: Language, idNum: number) {
     return this.#sql.findByIdNum.get(language, idNum) ?? null;
   }
-  insertPost(row: PostRow) {
+  insertPost(row: PostWriteRow) {
     const id = Number(this.#sql.insertPost.run(row).lastInsertRowid);
     this.#inserted.add(id);
     return id;
   }
-  updatePost(id: number, row: PostRow) {
+  updatePost(id: number, row: PostWriteRow) {
     this.#sql.updatePost.run({ ...row, id });
   }
   setStatus(id: number, status: PostStatus) {

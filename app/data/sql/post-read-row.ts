@@ -1,9 +1,10 @@
-// A post row as both stores read it (its summary, content, translation key,
-// work, reference and person columns), completed into a Post the same way.
+// A post as a read selects it (./read-queries.ts: its summary, content,
+// translation key, work, reference and person columns), before its terms and
+// translations complete it into a Post, the same way on both databases.
 import { LANGUAGES } from "#app/content/languages.ts";
 import type { Post, PostSummary, Term, Translation } from "#app/content/model.ts";
 
-export type PostRow = PostSummary & {
+export type PostReadRow = PostSummary & {
   id: number;
   content: string;
   audioUrl: string;
@@ -17,7 +18,7 @@ export type PostRow = PostSummary & {
 };
 
 /** The row as a Post: its terms split by kind, its source, its translations in LANGUAGES order. */
-export function completePost(row: PostRow, terms: Term[], translations: Translation[]): Post {
+export function completePost(row: PostReadRow, terms: Term[], translations: Translation[]): Post {
   const {
     id: _id,
     translationKey: _key,

@@ -1,0 +1,303 @@
+// The ContentStore reads (but search), written once over ./read-queries.ts:
+// which query each read runs, what it binds, and how rows become the model.
+// A database's adapter (app/data/sqlite/reads.server.ts,
+// app/data/postgres/reads.server.ts) gives its dialect, runs a query with its
+// driver (`rows`, `row`), and overrides a read where its planner wants another
+// shape. Both stores return the same for the same content (the contract test,
+// app/data/postgres/contract.test.ts): the same fields and types, the same
+// order and tie-breaks, published posts only.
+import { collectionEntries } from "#app/content/collection-code.ts";
+import { LANGUAGES, type Language } from "#app/content/languages.ts";
+import type {
+  AdjacentPosts,
+  FeedFilter,
+  FeedPost,
+  LanguageSummary,
+  PersonCount,
+  Post,
+  PostFilter,
+  PostListPage,
+  PostSummary,
+  SearchResultPage,
+  SitemapPost,
+  SitemapTerm,
+  SitePage,
+  TagCount,
+  Term,
+  TermKind,
+  Translation,
+  Website,
+} from "#app/content/model.ts";
+import type { RandomSource } from "#app/content/sampling.ts";
+import { type IdRange, pickRandomPost, type RandomPostReads } from "#app/data/random-post.ts";
+import { READ_BOUNDS as BOUND, boundedContent } from "#app/data/read-bounds.ts";
+import type { Dialect } from "#app/data/sql/dialect.ts";
+import { completePost, type PostReadRow } from "#app/data/sql/post-read-row.ts";
+import type { ReadQuery } from "#app/data/sql/read-queries.ts";
+import type { ContentStore } from "#app/data/store.ts";
+
+/** A person's row: its JSON objects as the driver returns them (Dialect.json). */
+interface PersonCountRow {
+  slug: string;
+  names: unknown;
+  count: number;
+  updatedAt: number;
+  counts: unknown;
+  about: unknown;
+}
+
+export abstract class SqlContentStore implements ContentStore {
+  readonly #d: Dialect;
+
+  constructor(dialect: Dialect) {
+    this.#d = dialect;
+  }
+
+  /** The rows of read `query` with `args` bound as its parameters 1, 2, … */
+  protected abstract rows<R>(query: ReadQuery, args?: unknown[]): Promise<R[]>;
+  /** Its first row, or null. */
+  protected abstract row<R>(query: ReadQuery, args?: unknown[]): Promise<R | null>;
+  abstract searchPosts(
+    text: string,
+    page: number,
+    perPage: number,
+    language?: Language,
+  ): Promise<SearchResultPage>;
+  abstract ping(): Promise<boolean>;
+  abstract close(): Promise<void>;
+
+  /** The row of a query that always returns one (the website, a count). */
+  async #onlyRow<R>(query: ReadQuery, args: unknown[] = []): Promise<R> {
+    const row = await this.row<R>(query, args);
+    if (row === null) throw new Error(`query ${query} returned no row`);
+    return row;
+  }
+
+  async getWebsite(): Promise<Website> {
+    return this.#onlyRow<Website>("website");
+  }
+
+  async latestPost(): Promise<PostSummary | null> {
+    return this.row<PostSummary>("latest");
+  }
+
+  async samplePosts(language: Language, idNums: readonly number[], limit: number): Promise<PostSummary[]> {
+    if (idNums.length === 0 || limit <= 0) return [];
+    const unique = [...new Set(idNums)].filter((n) => this.#d.holdsInteger(n));
+    if (unique.length === 0) return [];
+    return this.rows<PostSummary>("sample", [this.#d.integerList(unique), language, this.#d.limit(limit)]);
+  }
+
+  async collectionPosts(entries: readonly { language: Language; idNum: number }[]): Promise<PostSummary[]> {
+    const wanted = collectionEntries(entries);
+    if (wanted.length === 0) return [];
+    return this.rows<PostSummary>("collection", this.#d.entryArgs(wanted));
+  }
+
+  async getPost(language: Language, slug: string): Promise<Post | null> {
+    if (!this.#d.holdsText(slug)) return null;
+    const row = await this.row<PostReadRow>("post", [language, slug.normalize("NFC")]);
+    return row ? this.#complete(row, BOUND.content) : null;
+  }
+
+  async getPostAnyLanguage(slug: string): Promise<Post | null> {
+    if (!this.#d.holdsText(slug)) return null;
+    const row = await this.row<PostReadRow>("postAnyLanguage", [slug.normalize("NFC")]);
+    return row ? this.#complete(row, BOUND.content) : null;
+  }
+
+  /** The row with its terms, source and published translations; its text cut at `contentBound`. */
+  async #complete(row: PostReadRow, contentBound: number): Promise<Post> {
+    row.content = boundedContent(row.content, contentBound, row.language);
+    const [terms, translations] = await Promise.all([
+      this.rows<Term>("postTerms", [row.id]),
+      row.translationKey === null
+        ? Promise.resolve([])
+        : this.rows<Translation>("translations", [row.translationKey, row.id]),
+    ]);
+    return completePost(row, terms, translations);
+  }
+
+  async getPage(slug: string): Promise<SitePage | null> {
+    if (!this.#d.holdsText(slug)) return null;
+    const row = await this.row<SitePage>("page", [slug.normalize("NFC")]);
+    return row ? { ...row, content: boundedContent(row.content, BOUND.content, "english") } : null;
+  }
+
+  async adjacentPosts(language: Language, slug: string): Promise<AdjacentPosts> {
+    if (!this.#d.holdsText(slug)) return { previous: null, next: null };
+    const current = await this.row<{ id: number; postTime: number }>("current", [
+      language,
+      slug.normalize("NFC"),
+    ]);
+    if (!current) return { previous: null, next: null };
+    const args = [language, current.postTime, current.id];
+    const [previous, next] = await Promise.all([
+      this.row<PostSummary>("previous", args),
+      this.row<PostSummary>("next", args),
+    ]);
+    return { previous, next };
+  }
+
+  /**
+   * For each of the post's tags, the published posts just before and after
+   * it in that tag (`before`, `after`: ids nearest first): one query per tag
+   * and side, each a few index seeks.
+   */
+  protected async relatedCandidates(postId: number): Promise<{ before: number[]; after: number[] }[]> {
+    const tags = await this.rows<{ id: number }>("postTags", [postId]);
+    const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+    const candidates: { before: number[]; after: number[] }[] = [];
+    for (const { id: tag } of tags) {
+      candidates.push({
+        before: ids(await this.rows<{ id: number }>("tagBefore", [tag, postId])),
+        after: ids(await this.rows<{ id: number }>("tagAfter", [tag, postId])),
+      });
+    }
+    return candidates;
+  }
+
+  async relatedPosts(language: Language, slug: string, limit: number): Promise<PostSummary[]> {
+    if (!this.#d.holdsText(slug)) return [];
+    const current = await this.row<{ id: number }>("anyStatus", [language, slug.normalize("NFC")]);
+    if (!current) return [];
+    const shared = new Map<number, number>();
+    for (const { before, after } of await this.relatedCandidates(current.id)) {
+      for (const id of [...before, ...after]) shared.set(id, (shared.get(id) ?? 0) + 1);
+    }
+    if (shared.size === 0) return [];
+    const fetched = await this.rows<PostSummary & { id: number }>("relatedPosts", [
+      this.#d.integerList([...shared.keys()]),
+      language,
+    ]);
+    // In candidate order (whatever order the join returned them in), before the (stable) sort.
+    const byId = new Map(fetched.map((row) => [row.id, row] as const));
+    const rows = [...shared.keys()].flatMap((id) => byId.get(id) ?? []);
+    return rows
+      .sort(
+        (a, b) =>
+          (shared.get(b.id) ?? 0) - (shared.get(a.id) ?? 0) ||
+          Math.abs(a.id - current.id) - Math.abs(b.id - current.id),
+      )
+      .slice(0, limit)
+      .map(({ id: _id, ...post }) => post);
+  }
+
+  async countPosts(language: Language): Promise<number> {
+    return (await this.#onlyRow<{ n: number }>("count", [language])).n;
+  }
+
+  async postAt(language: Language, offset: number): Promise<PostSummary | null> {
+    return this.row<PostSummary>("postAt", [language, this.#d.offset(offset)]);
+  }
+
+  async randomPost(language: Language | null, random: RandomSource): Promise<PostSummary | null> {
+    return pickRandomPost(this.#randomReads, language, random);
+  }
+
+  /** Each language's published idNum range, in the order given (one query per language, each two seeks). */
+  protected async idRanges(languages: readonly Language[]): Promise<IdRange[]> {
+    const ranges = await Promise.all(
+      languages.map(async (language) => ({
+        language,
+        ...(await this.#onlyRow<{ min: number | null; max: number | null }>("idRange", [language])),
+      })),
+    );
+    return ranges.flatMap(({ language, min, max }) =>
+      min === null || max === null ? [] : [{ language, min, max }],
+    );
+  }
+
+  /** randomPost's reads (../random-post.ts): seeks on posts_language_published_id_num, or one walk of a partial index. */
+  readonly #randomReads: RandomPostReads = {
+    idRanges: (languages) => this.idRanges(languages),
+    publishedWithIdNum: async (language, idNum) =>
+      this.#d.holdsInteger(idNum) ? this.row<PostSummary>("publishedWithIdNum", [language, idNum]) : null,
+    countPublished: async (language) =>
+      language === null ? (await this.#onlyRow<{ n: number }>("countAll")).n : this.countPosts(language),
+    publishedAt: async (language, offset) =>
+      language === null
+        ? this.row<PostSummary>("postAtAll", [this.#d.offset(offset)])
+        : this.postAt(language, offset),
+  };
+
+  async listPosts(filter: PostFilter, page: number, perPage: number): Promise<PostListPage> {
+    const offset = this.#d.offset((page - 1) * perPage);
+    const limit = this.#d.limit(perPage + 1);
+    let rows: PostSummary[];
+    if ("person" in filter) {
+      if (!this.#d.holdsText(filter.person)) return { posts: [], page, hasNext: false };
+      rows = await this.rows<PostSummary>("listPerson", [filter.person.normalize("NFC"), limit, offset]);
+    } else if ("language" in filter) {
+      rows = await this.rows<PostSummary>("listLanguage", [filter.language, limit, offset]);
+    } else {
+      const kind: TermKind = "tag" in filter ? "tag" : "category";
+      const slug = "tag" in filter ? filter.tag : filter.category;
+      if (!this.#d.holdsText(slug)) return { posts: [], page, hasNext: false };
+      rows = await this.rows<PostSummary>("listTerm", [kind, slug.normalize("NFC"), limit, offset]);
+    }
+    return { posts: rows.slice(0, perPage), page, hasNext: rows.length > perPage };
+  }
+
+  async getTerm(kind: TermKind, slug: string): Promise<Term | null> {
+    if (!this.#d.holdsText(slug)) return null;
+    return this.row<Term>("term", [kind, slug.normalize("NFC")]);
+  }
+
+  async listTags(): Promise<TagCount[]> {
+    return this.rows<TagCount>("tags");
+  }
+
+  async listLanguageSummaries(): Promise<LanguageSummary[]> {
+    const rows = await this.rows<LanguageSummary>("languageSummaries");
+    return LANGUAGES.map(
+      (language) => rows.find((row) => row.language === language) ?? { language, count: 0, updatedAt: null },
+    );
+  }
+
+  async listSitemapPosts(language: Language, offset: number, limit: number): Promise<SitemapPost[]> {
+    return this.rows<SitemapPost>("sitemapPosts", [language, this.#d.limit(limit), this.#d.offset(offset)]);
+  }
+
+  async listSitemapTerms(): Promise<SitemapTerm[]> {
+    return this.rows<SitemapTerm>("sitemapTerms");
+  }
+
+  async listPages(): Promise<Pick<SitePage, "slug" | "title">[]> {
+    return this.rows<Pick<SitePage, "slug" | "title">>("pages");
+  }
+
+  async listFeedPosts(filter: FeedFilter, limit: number): Promise<FeedPost[]> {
+    if ("person" in filter && !this.#d.holdsText(filter.person)) return [];
+    const rows = await this.rows<PostReadRow & { updatedAt: number }>(
+      "person" in filter ? "personFeed" : "feed",
+      ["person" in filter ? filter.person.normalize("NFC") : filter.language, this.#d.limit(limit)],
+    );
+    return Promise.all(
+      rows.map(async ({ updatedAt, ...row }) => ({
+        ...(await this.#complete(row, BOUND.feedContent)),
+        updatedAt,
+      })),
+    );
+  }
+
+  async getPerson(slug: string): Promise<PersonCount | null> {
+    if (!this.#d.holdsText(slug)) return null;
+    const row = await this.row<PersonCountRow>("person", [slug.normalize("NFC")]);
+    return row ? this.#personCount(row) : null;
+  }
+
+  async listPeople(): Promise<PersonCount[]> {
+    return (await this.rows<PersonCountRow>("people")).map((row) => this.#personCount(row));
+  }
+
+  #personCount(row: PersonCountRow): PersonCount {
+    const json = this.#d.json.bind(this.#d);
+    return {
+      ...row,
+      names: json(row.names),
+      counts: json(row.counts),
+      about: json(row.about),
+    };
+  }
+}
