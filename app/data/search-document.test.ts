@@ -3,7 +3,7 @@ import { readDemoContent } from "#app/data/demo.server.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import { searchDocument, termWords, wordSkeletons, wordTrigrams } from "#app/data/search-document.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 
 // The document computed in code must be what the search migration computed
 // with sukti_fold, sukti_plain and sukti_words (its search_source view, since

@@ -19,7 +19,7 @@ import {
 import { expand } from "#app/data/search-core.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteSearchBackend } from "#app/data/sqlite/search.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 
 let dir: string;
 let db: Db;
