@@ -96,18 +96,16 @@ class SqliteWrites implements ContentWrites {
     const db = this.#db ?? openDatabase(this.#url).db;
     this.#db = db;
     let committed = false;
-    let changes: ContentChange[] = [];
-    let result: T;
     try {
       migrate(db);
       const writer = new AsyncContentWriter(new SqliteWriteTarget(db), { incoming: options.incoming });
-      result = await inWriteTransactionAsync(db, async () => {
+      const result = await inWriteTransactionAsync(db, async () => {
         const written = await write(writer, new SqliteSyncTarget(db, writer.changes));
         await writer.finish();
         return written;
       });
       committed = true;
-      changes = writer.changes.records();
+      const changes = writer.changes.records();
       if (changes.length) await this.#afterCommit?.(changes);
       return result;
     } finally {
