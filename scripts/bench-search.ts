@@ -14,16 +14,16 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { postPath } from "#app/content/languages.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
-import { loadGeneratedCorpus } from "#app/data/postgres/bulk-load.server.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { rebuildSearchIndex } from "#app/data/sqlite/search.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { generatePosts } from "#cli/generate.ts";
 import { postgresAvailable, startPostgres } from "#tests/support/postgres.ts";
+import { loadGeneratedCorpus } from "#tests/support/postgres-corpus.ts";
 import { startServer } from "#tests/support/server.ts";
 
 const QUERIES: [kind: string, text: string][] = [
@@ -240,7 +240,7 @@ async function timeSearches(label: string, search: Search): Promise<number> {
 }
 
 /**
- * --store postgres: the same corpus (seed 1) loaded in bulk into a throwaway
+ * --store postgres: the same corpus (seed 1) loaded (tests/support/postgres-corpus.ts) into a throwaway
  * PostgreSQL server (tests/support/postgres.ts), the same queries through
  * PostgresContentStore.searchPosts, against SQLite's median of this run.
  */
@@ -253,7 +253,7 @@ async function benchPostgres(count: number, sqliteMedian: number): Promise<void>
     await migratePostgres(loader);
     const loadMs = await time(() => loadGeneratedCorpus(loader, { count, seed: 1 }));
     await loader.end();
-    console.log(`\nPostgreSQL: corpus loaded in bulk in ${(loadMs / 1000).toFixed(1)} s`);
+    console.log(`\nPostgreSQL: corpus loaded in ${(loadMs / 1000).toFixed(1)} s`);
     const pool = createPool(url);
     const store = new PostgresContentStore(pool);
     try {

@@ -33,7 +33,7 @@ import { openServedStore } from "#app/data/open-store.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { foldWords } from "#app/search/fold.ts";
 import { MIN_NEAR_SKELETON, nearQuerySkeletons } from "#app/search/near.ts";
 import {

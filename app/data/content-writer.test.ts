@@ -11,14 +11,14 @@ import { AsyncContentWriter, incomingKeys, SyncContentWriter } from "#app/data/c
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
-import { writeContentPostgres } from "#app/data/postgres/writes.server.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { writeContentPostgres } from "#tests/support/postgres-writes.ts";
 import { postRecord } from "#tests/support/records.ts";
 
 async function writeAsyncSqlite(db: Db, content: ContentFile, dryRun: boolean) {

@@ -24,6 +24,6 @@ export async function openContentWrites(
     const { openPostgresWrites } = await import("#app/data/postgres/content-writes.server.ts");
     return openPostgresWrites(databaseUrl, options);
   }
-  const { openSqliteWrites } = await import("#app/data/sqlite/writes.server.ts");
+  const { openSqliteWrites } = await import("#app/data/sqlite/content-writes.server.ts");
   return openSqliteWrites(databaseUrl, options);
 }

@@ -1,8 +1,12 @@
 // The write seam: what the `sukti` command does to the content (import, seed,
 // unpublish, delete), one implementation per database, picked by DATABASE_URL
-// in ./open-writes.server.ts. The write rules themselves (upsert by language
-// and slug, idNum moves, terms, the search document) are written once, in
-// ./content-writer.ts, over each database's WriteTarget.
+// in ./open-writes.server.ts. The write side, file by file:
+// - ./content-writer.ts: the write rules, once (upsert by language and slug,
+//   idNum moves, terms, people, the search document), over a WriteTarget;
+// - <db>/write-target.server.ts: each database's statements for the rules;
+// - <db>/transaction.server.ts: each database's one write transaction
+//   (begin, lock, write, bump, commit; a dry run's snapshot);
+// - <db>/content-writes.server.ts: ContentWrites below, for that database.
 import type { Language } from "#app/content/languages.ts";
 import type { ContentChange } from "#app/data/cache-tags.ts";
 import type { AsyncContentWriter } from "#app/data/content-writer.ts";

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { readDemoContent } from "#app/data/demo.server.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { searchDocument, termWords, wordSkeletons, wordTrigrams } from "#app/search/document.ts";
 
 // The document computed in code must be what the search migration computed

@@ -16,7 +16,7 @@ import { afterEach, beforeEach, expect, type TestContext, test } from "vitest";
 import { postPath } from "#app/content/languages.ts";
 import { readDemoContent } from "#app/data/demo.server.ts";
 import { migrate, migrationsDir, openDatabase } from "#app/data/sqlite/database.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { READY_MS } from "#tests/support/limits.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 

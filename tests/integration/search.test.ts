@@ -13,7 +13,7 @@ import { type Db, migrate, migrationsDir, openDatabase } from "#app/data/sqlite/
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { rebuildSearchIndex } from "#app/data/sqlite/search.server.ts";
 import { openSqliteStore as openContentStore } from "#app/data/sqlite/served-store.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { RANK_WINDOW } from "#app/search/rank.ts";
 import { postRecord } from "#tests/support/records.ts";

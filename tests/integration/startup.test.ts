@@ -13,7 +13,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "vitest";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { openReadonly } from "#tests/support/db.ts";
 import { DEMO_DB_ENV, startServer } from "#tests/support/server.ts";
 

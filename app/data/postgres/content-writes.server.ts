@@ -1,19 +1,12 @@
-// The write seam (app/data/writes.ts) over PostgreSQL, for the `sukti`
-// command: import, seed, unpublish, delete.
-//
-// Writers take turns on an advisory lock (pg_advisory_xact_lock, taken right
-// after BEGIN and held to COMMIT or ROLLBACK), as SQLite's BEGIN IMMEDIATE
-// makes them: a second import waits for the first, then reads what it
-// committed. Not SERIALIZABLE: two imports touching the same rows would have
-// one fail at its end and need the whole file again; with the lock the second
-// simply waits. Readers are never blocked (they read the last committed
-// snapshot). The content version is bumped, and NOTIFY sent, inside the
-// transaction and only when something changed, so every node sees the new
-// content at its commit (./version.server.ts).
+// ContentWrites (../writes.ts) over PostgreSQL, for the `sukti` command:
+// import, seed, unpublish, delete. Each write is one transaction of
+// ./transaction.server.ts (the write lock, the content version, the dry run's
+// snapshot are said there); this file opens the database, reads the keys the
+// importer checks first, and turns a lost connection into one line.
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
 import type { ContentChange } from "#app/data/cache-tags.ts";
-import { AsyncContentWriter, type WriteSummary } from "#app/data/content-writer.ts";
+import type { AsyncContentWriter } from "#app/data/content-writer.ts";
 import {
   describeConnectionError,
   describePostgresUrl,
@@ -25,23 +18,19 @@ import {
   pendingMigrations,
 } from "#app/data/postgres/migrate.server.ts";
 import { createPool, endPool } from "#app/data/postgres/pool.server.ts";
-import { PostgresSyncTarget } from "#app/data/postgres/sync-state.server.ts";
-import { PostgresWriteTarget } from "#app/data/postgres/write-target.server.ts";
 import {
-  bumpContentVersion,
+  BEGIN_SNAPSHOT,
+  contentTransaction,
   deletePost,
-  takeWriteLock,
+  release,
+  rollback,
   unpublishPost,
-} from "#app/data/postgres/writes.server.ts";
+} from "#app/data/postgres/transaction.server.ts";
 import type { SyncTarget } from "#app/data/sync-state.ts";
 import { type AfterCommit, type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
 
 /** Rows fetched at a time by postKeys(): memory stays flat whatever the number of posts. */
 const KEY_BATCH = 5000;
-
-function changed(summary: WriteSummary): boolean {
-  return summary.created + summary.updated + summary.pages.created + summary.pages.updated > 0;
-}
 
 class PostgresWrites implements ContentWrites {
   readonly description: string;
@@ -77,9 +66,8 @@ class PostgresWrites implements ContentWrites {
     const client = await this.#pool.connect().catch((error: unknown) => {
       throw this.#lost(error);
     });
-    let broken = false;
     try {
-      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      await client.query(BEGIN_SNAPSHOT);
       // A dry run on a database never migrated: no posts yet.
       const { rows: table } = await client.query<{ present: boolean }>(
         "SELECT to_regclass('posts') IS NOT NULL AS present",
@@ -97,10 +85,8 @@ class PostgresWrites implements ContentWrites {
       throw this.#lost(error);
     } finally {
       // Also when the caller stops early (break out of for await).
-      await client.query("ROLLBACK").catch(() => {
-        broken = true;
-      });
-      client.release(broken);
+      await rollback(client);
+      release(client);
     }
   }
 
@@ -113,52 +99,36 @@ class PostgresWrites implements ContentWrites {
     options: { incoming: { has(key: string): boolean }; dryRun?: boolean },
     write: (writer: AsyncContentWriter, sync: SyncTarget) => Promise<T>,
   ): Promise<T> {
-    const dryRun = options.dryRun ?? false;
     const client = await this.#pool.connect().catch((error: unknown) => {
       throw this.#lost(error);
     });
-    let broken = false;
     let committing = false;
-    let result: T;
-    let changes: ContentChange[];
+    let written: { result: T; changes: ContentChange[] };
     try {
-      if (dryRun && (await pendingMigrations(client)).length === 0) {
-        // One snapshot for the whole run, and any write refused: a dry run reports, never changes.
-        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-      } else if (dryRun) {
-        // A database not yet migrated (or empty): the schema is made inside
-        // the transaction the dry run rolls back, so nothing is left of it.
-        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
-        await migrateWithinTransaction(client);
-      } else {
-        await client.query("BEGIN");
-        await takeWriteLock(client);
-      }
-      const target = new PostgresWriteTarget(client);
-      const writer = new AsyncContentWriter(target, { incoming: options.incoming, dryRun });
-      const sync = new PostgresSyncTarget(client, writer.changes, target);
-      result = await write(writer, sync);
-      if (dryRun) {
-        await client.query("ROLLBACK");
-        return result;
-      }
-      await writer.finish();
-      // A person renamed, or a post renamed by sync, otherwise unchanged changes pages too (its change log row).
-      if (changed(writer.summary) || sync.contentChanged || !writer.changes.empty)
-        await bumpContentVersion(client);
-      committing = true;
-      await client.query("COMMIT");
-      changes = writer.changes.records();
+      // A dry run on a database not yet migrated (or empty) makes the schema
+      // inside the transaction it rolls back.
+      const migrate =
+        options.dryRun && (await pendingMigrations(client)).length > 0 ? migrateWithinTransaction : undefined;
+      written = await contentTransaction(
+        client,
+        {
+          ...options,
+          migrate,
+          committing: () => {
+            committing = true;
+          },
+        },
+        write,
+      );
     } catch (error) {
-      await client.query("ROLLBACK").catch(() => {
-        broken = true;
-      });
+      // Also ends (or, its connection gone, marks broken) a client that failed before BEGIN.
+      await rollback(client);
       throw this.#lost(error, committing);
     } finally {
-      client.release(broken);
+      release(client);
     }
-    if (changes.length) await this.#afterCommit?.(changes);
-    return result;
+    if (written.changes.length) await this.#afterCommit?.(written.changes);
+    return written.result;
   }
 
   async unpublishPost(language: Language, slug: string): Promise<boolean> {

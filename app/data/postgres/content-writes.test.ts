@@ -6,7 +6,6 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ContentFile, PostRecord } from "#app/content/schemas.ts";
 import { incomingKeys, type WriteSummary } from "#app/data/content-writer.ts";
-import { loadGeneratedCorpus } from "#app/data/postgres/bulk-load.server.ts";
 import { openPostgresWrites } from "#app/data/postgres/content-writes.server.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
@@ -14,6 +13,7 @@ import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import type { ContentWrites, PostKey } from "#app/data/writes.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { loadGeneratedCorpus } from "#tests/support/postgres-corpus.ts";
 import { postRecord } from "#tests/support/records.ts";
 
 const available = postgresAvailable();

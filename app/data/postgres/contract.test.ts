@@ -1,6 +1,7 @@
-// The store contract: the same content written into SQLite (the existing
-// writer) and into PostgreSQL (the shared writer) reads back the same through
-// every ContentStore method, search included. Real servers, no mocks.
+// The store contract: the same content written into SQLite and into
+// PostgreSQL (each database's write transaction over the one set of write
+// rules, app/data/content-writer.ts) reads back the same through every
+// ContentStore method, search included. Real servers, no mocks.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,13 +15,14 @@ import { readDemoContent } from "#app/data/demo.server.ts";
 import { migratePostgres, preparePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
+import { deletePost, unpublishPost } from "#app/data/postgres/transaction.server.ts";
 import { watchContentVersion } from "#app/data/postgres/version.server.ts";
-import { deletePost, unpublishPost, writeContentPostgres } from "#app/data/postgres/writes.server.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import type { ContentStore } from "#app/data/store.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { writeContentPostgres } from "#tests/support/postgres-writes.ts";
 import { postRecord } from "#tests/support/records.ts";
 
 const available = postgresAvailable();

@@ -7,12 +7,12 @@ import type { PostRecord } from "#app/content/schemas.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
-import { writeContentPostgres } from "#app/data/postgres/writes.server.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { generateCorpus } from "#cli/generate.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { writeContentPostgres } from "#tests/support/postgres-writes.ts";
 
 const available = postgresAvailable();
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import type pg from "pg";
 import type { ContentFile } from "#app/content/schemas.ts";
 import type { WriteSummary } from "#app/data/content-writer.ts";
-import { writeContentOn } from "#app/data/postgres/writes.server.ts";
+import { writeContentOn } from "#app/data/postgres/transaction.server.ts";
 import { projectRoot } from "#app/data/project-root.server.ts";
 
 /** Session lock held while migrating or seeding. */

@@ -1,16 +1,17 @@
 // Every read the site makes, search included, must be served by an index at
 // 100,000 posts (as app/data/query-plans.server.test.ts pins for SQLite). The
-// corpus is cli/generate.ts's, loaded in bulk (the per-post writer would take
-// minutes), then ANALYZEd: the plans are the planner's own choice.
+// corpus is cli/generate.ts's, written by the production writer with the
+// indexes built once at the end (tests/support/postgres-corpus.ts), then
+// ANALYZEd: the plans are the planner's own choice.
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LANGUAGES } from "#app/content/languages.ts";
 import { seededRandom } from "#app/content/sampling.ts";
-import { loadGeneratedCorpus } from "#app/data/postgres/bulk-load.server.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { loadGeneratedCorpus } from "#tests/support/postgres-corpus.ts";
 
 const available = postgresAvailable();
 const COUNT = 100_000;

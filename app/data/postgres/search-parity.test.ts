@@ -7,16 +7,16 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LANGUAGES } from "#app/content/languages.ts";
 import type { PostRecord } from "#app/content/schemas.ts";
-import { loadGeneratedCorpus } from "#app/data/postgres/bulk-load.server.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
-import { writeContentPostgres } from "#app/data/postgres/writes.server.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { generateCorpus } from "#cli/generate.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { loadGeneratedCorpus } from "#tests/support/postgres-corpus.ts";
+import { writeContentPostgres } from "#tests/support/postgres-writes.ts";
 
 const available = postgresAvailable();
 
@@ -163,7 +163,7 @@ describe.skipIf(!available)("search parity on a larger corpus", () => {
     }
   });
 
-  test("the bulk loader (plan tests, benchmarks) writes the rows the writer writes", async () => {
+  test("the corpus loader (plan tests, benchmarks) writes the rows the writer writes", async () => {
     const dump = async (url: string) => {
       const p = createPool(url, { max: 2 });
       try {

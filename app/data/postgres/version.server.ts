@@ -1,12 +1,12 @@
 // The content version every node's page cache keys on. Every write
 // transaction bumps content_version and sends NOTIFY sukti_content
-// (./writes.server.ts); each node LISTENs on a client of its own and also
+// (./transaction.server.ts); each node LISTENs on a client of its own and also
 // reads the row every ~500 ms, so a lost notification or a lost LISTEN
 // connection costs at most one poll. current() is synchronous and cheap: the
 // cached value, or null while the database cannot be reached.
 import type pg from "pg";
 import { createClient } from "#app/data/postgres/pool.server.ts";
-import { CONTENT_CHANNEL } from "#app/data/postgres/writes.server.ts";
+import { CONTENT_CHANNEL } from "#app/data/postgres/transaction.server.ts";
 
 export interface ContentVersion {
   /** The latest version seen; null while the database is unreachable. */

@@ -6,9 +6,9 @@ import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
 import { type ContentVersion, watchContentVersion } from "#app/data/postgres/version.server.ts";
-import { writeContentPostgres } from "#app/data/postgres/writes.server.ts";
 import { READY_MS } from "#tests/support/limits.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
+import { writeContentPostgres } from "#tests/support/postgres-writes.ts";
 
 const available = postgresAvailable();
 

@@ -7,7 +7,7 @@ import { LANGUAGES } from "#app/content/languages.ts";
 import { seededRandom } from "#app/content/sampling.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { generateCorpus } from "#cli/generate.ts";
 
 // Every read the site makes must be served by an index: a read that scans

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { postRecord } from "#tests/support/records.ts";
 
 let dir: string;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { PostRecord } from "#app/content/schemas.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { fts5Match, SqliteSearchBackend } from "#app/data/sqlite/search.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { expand } from "#app/search/expand.ts";
 import { parseQuery } from "#app/search/parse.ts";
 import { inColumn, type MatchLevel, termAlternatives, termMatch } from "#app/search/query-model.ts";

@@ -14,7 +14,7 @@ import {
   readEveryTree,
 } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
-import { writeContent } from "#app/data/sqlite/writes.server.ts";
+import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { guardedReads, type ReadName, type ServedStore } from "#app/data/store.ts";
 
 export class StoreUnavailableError extends Error {

@@ -1,43 +1,18 @@
-// ContentWrites over a SQLite file: the rules of ../content-writer.ts over
-// ./write-target.server.ts, one BEGIN IMMEDIATE … COMMIT per transaction
-// (readers of a running server see the old content or the new, never part,
-// and their PRAGMA data_version changes at the commit). Nothing is created or
-// migrated before the first write: a rejected import leaves the file as it
-// was, or absent.
+// ContentWrites (../writes.ts) over a SQLite file, for the `sukti` command:
+// the rules of ../content-writer.ts over ./write-target.server.ts, each write
+// one transaction of ./transaction.server.ts (BEGIN IMMEDIATE … COMMIT).
+// Nothing is created or migrated before the first write: a rejected import
+// leaves the file as it was, or absent.
 import { existsSync, rmSync } from "node:fs";
 import type { Language } from "#app/content/languages.ts";
-import type { ContentFile } from "#app/content/schemas.ts";
 import type { ContentChange } from "#app/data/cache-tags.ts";
-import {
-  AsyncContentWriter,
-  incomingKeys,
-  recordRemovalSync,
-  SyncContentWriter,
-  type WriteSummary,
-} from "#app/data/content-writer.ts";
-import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
+import { AsyncContentWriter, recordRemovalSync } from "#app/data/content-writer.ts";
 import { type Db, databasePath, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteSyncTarget } from "#app/data/sqlite/sync-state.server.ts";
-import { markWriter, SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
+import { inWriteTransaction, inWriteTransactionAsync } from "#app/data/sqlite/transaction.server.ts";
+import { SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
 import type { SyncTarget } from "#app/data/sync-state.ts";
 import { type AfterCommit, type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
-
-/**
- * Upserts posts (by language and slug) and pages (by slug) in one
- * transaction, synchronously: the demo content of a new database, tests and
- * benchmarks. The importer goes through openSqliteWrites.
- */
-export function writeContent(db: Db, content: ContentFile): WriteSummary {
-  return db.transaction(() => {
-    markWriter(db, true);
-    const writer = new SyncContentWriter(new SqliteWriteTarget(db), { incoming: incomingKeys(content) });
-    for (const post of content.posts) writer.writePost(post, sanitizePostHtml(post.content));
-    for (const page of content.pages) writer.writePage(page, sanitizePostHtml(page.content));
-    writer.finish();
-    markWriter(db, false);
-    return writer.summary;
-  })();
-}
 
 function hasTable(db: Db, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined;
@@ -121,24 +96,16 @@ class SqliteWrites implements ContentWrites {
     const db = this.#db ?? openDatabase(this.#url).db;
     this.#db = db;
     let committed = false;
-    let changes: ContentChange[] = [];
-    let result: T;
     try {
       migrate(db);
       const writer = new AsyncContentWriter(new SqliteWriteTarget(db), { incoming: options.incoming });
-      db.exec("BEGIN IMMEDIATE");
-      try {
-        markWriter(db, true);
-        result = await write(writer, new SqliteSyncTarget(db, writer.changes));
+      const result = await inWriteTransactionAsync(db, async () => {
+        const written = await write(writer, new SqliteSyncTarget(db, writer.changes));
         await writer.finish();
-        markWriter(db, false);
-        db.exec("COMMIT");
-        committed = true;
-        changes = writer.changes.records();
-      } catch (error) {
-        if (db.inTransaction) db.exec("ROLLBACK");
-        throw error;
-      }
+        return written;
+      });
+      committed = true;
+      const changes = writer.changes.records();
       if (changes.length) await this.#afterCommit?.(changes);
       return result;
     } finally {
@@ -187,25 +154,21 @@ class SqliteWrites implements ContentWrites {
     migrate(db);
     let changes: ContentChange[] = [];
     try {
-      const found = db
-        .transaction(() => {
-          const row = db
-            .prepare<[string, string], { id: number; status: string; personId: number | null }>(
-              "SELECT id, status, person_id AS personId FROM posts WHERE language = ? AND slug = ?",
-            )
-            .get(language, slug.normalize("NFC"));
-          if (!row || (onlyPublished && row.status !== "publish")) return false;
-          markWriter(db, true);
-          const target = new SqliteWriteTarget(db);
-          if (row.status === "publish") {
-            changes = recordRemovalSync(target, { ...row, language, slug: slug.normalize("NFC") });
-          }
-          remove(db, row.id);
-          target.unindexPost(row.id);
-          markWriter(db, false);
-          return true;
-        })
-        .immediate();
+      const found = inWriteTransaction(db, () => {
+        const row = db
+          .prepare<[string, string], { id: number; status: string; personId: number | null }>(
+            "SELECT id, status, person_id AS personId FROM posts WHERE language = ? AND slug = ?",
+          )
+          .get(language, slug.normalize("NFC"));
+        if (!row || (onlyPublished && row.status !== "publish")) return false;
+        const target = new SqliteWriteTarget(db);
+        if (row.status === "publish") {
+          changes = recordRemovalSync(target, { ...row, language, slug: slug.normalize("NFC") });
+        }
+        remove(db, row.id);
+        target.unindexPost(row.id);
+        return true;
+      });
       if (changes.length) await this.#afterCommit?.(changes);
       return found;
     } finally {
