@@ -18,6 +18,8 @@ export default defineConfig({
     // One PostgreSQL server for the run: test files take databases of it. One demo database
     // for the run: test servers start on copies of it.
     globalSetup: ["tests/support/postgres-global.ts", "tests/support/demo-database-global.ts"],
+    // Each fetch on a fresh connection: no keep-alive race on a busy machine (the file says why).
+    setupFiles: ["tests/support/fresh-connections.ts"],
     // The longest files first, on a fresh clone too (tests/support/sequencer.ts).
     sequence: { sequencer: LongestFirst },
     // Three test files at a time on this 2-core machine: with two, a core sat idle a third of the
