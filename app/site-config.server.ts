@@ -1,4 +1,4 @@
-// The site's identity at run time (issue 28 §3, decision 055): read at start
+// The site's identity at run time (decision 055): read at start
 // from the file SITE_CONFIG names (JSON or TOML, by its extension), validated
 // key by key, the demo's value (app/site.config.ts) for every key it leaves
 // out. A bad file is one line naming the key and what is wrong; start-up

@@ -1,4 +1,4 @@
-// Issue 26: what a record may hold, checked as the file is read. A record
+// Decision 043: what a record may hold, checked as the file is read. A record
 // past its limits is refused in one line naming it, whatever the format,
 // reading no further than needed; no message echoes a large value; bytes
 // that are not text are refused, never turned into U+FFFD; control

@@ -1,4 +1,4 @@
-// Issue 26: PostgreSQL stopped while `sukti import` writes to it. The
+// PostgreSQL stopped while `sukti import` writes to it. The
 // command must end as it does on SQLite: one line on stderr, a non-zero exit
 // code, the database as it was; not an unhandled "error" event from pg with
 // a raw stack. A real server (tests/support/postgres.ts, its own: it is

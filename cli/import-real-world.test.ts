@@ -1,4 +1,4 @@
-// Issue 28 §2: a WordPress 6.x export as real sites leave it
+// Decision 054: a WordPress 6.x export as real sites leave it
 // (tests/fixtures/wxr/real-world.xml, described in tests/fixtures/wxr/SOURCE.md)
 // imports whole: what is published, with which titles and content, what is
 // stored unpublished, what is skipped, and what the report says. On SQLite,

@@ -1,4 +1,4 @@
-// Issue 15 through the whole importer (`importFile`, as `sukti import` runs
+// Decision 039 through the whole importer (`importFile`, as `sukti import` runs
 // it): translation groups and sources survive JSON, NDJSON and WordPress
 // exports, a re-import changes nothing, and a group with two posts of one
 // language rejects the file whole, naming both records.

@@ -1,4 +1,4 @@
-// `sukti push send` and `sukti push stats` (issue 30 §1, decision 060): the
+// `sukti push send` and `sukti push stats` (decision 060): the
 // daily quote sent now to every subscriber of a language (resuming a send
 // that was interrupted), and the subscribers per language and hour with the
 // last send's result.

@@ -1,4 +1,4 @@
-// `sukti sync` (issue 28 §1, decision 053) against recorded REST answers of a
+// `sukti sync` (decision 053) against recorded REST answers of a
 // WordPress site served by a local stub (tests/support/wp-rest-stub.ts: the
 // REMOTE site is the stand-in; our client, mapping, writer and SQLite are real).
 // PostgreSQL: cli/sync-postgres.test.ts. A real WordPress: tests/integration/wordpress-sync.test.ts.

@@ -1,5 +1,5 @@
 // `sukti sync SITE`: a live WordPress site kept in step through its REST API
-// (issue 28 §1, decision 053). Each run reads first (the list of every
+// (decision 053). Each run reads first (the list of every
 // published post's id and modified time, then the posts that changed), then
 // writes in one transaction through the import's write rules
 // (app/data/content-writer.ts), with what it keeps per site (app/data/sync-state.ts):

@@ -1,4 +1,4 @@
-// `npm run bench:churn`: what writes cost a busy site (issue 29). A generated
+// `npm run bench:churn`: what writes cost a busy site (decision 057). A generated
 // corpus (100,000 posts by default), 2,000 of its pages warmed, then a
 // sync-sized write (10 posts edited, 1 added, 1 unpublished, by `sukti import`
 // in its own process, as an operator's sync runs it) every 10 s while wrk

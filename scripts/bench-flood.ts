@@ -1,5 +1,5 @@
 // `npm run bench:flood [-- --seconds N] [-- --connections N]`: can a flood of
-// searches starve the other pages (issues 11 and 26)? Runs the built server
+// searches starve the other pages (decisions 034 and 047)? Runs the built server
 // (`npm run build` first) twice, as `npm start` starts it, each on a fresh
 // demo database: once with SEARCH_LIMITS=off (the unlimited baseline: searches
 // rendered on the event loop, no bounds) and once with the search limits on.
@@ -31,7 +31,7 @@ import { Worker } from "node:worker_threads";
 import { freePort, type RunningServer, startServer } from "#tests/support/server.ts";
 import { ensureWrk } from "./wrk.ts";
 
-/** Targets under a flood, limits on (issue 26): p99 in ms. */
+/** Targets under a flood, limits on (decision 047): p99 in ms. */
 const TARGET_POST_P99_MS = 50;
 const TARGET_HOME_P99_MS = 100;
 /** The measuring clients' own loopback addresses (wrk's is 127.0.0.1). */

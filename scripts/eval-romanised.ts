@@ -364,7 +364,7 @@ async function demoWords(dir: string, summary: string[]): Promise<number> {
       (text, page, perPage) => store.searchPosts(text, page, perPage),
       (language, slug, title) =>
         store.getPost(language, slug).then((post) => {
-          // The source is shown on a hit and searched with the post (issue 15): Namdev's name is there.
+          // The source is shown on a hit and searched with the post (decision 039): Namdev's name is there.
           const source = post?.source
             ? `${Object.values(post.source.person?.names ?? {}).join(" ")} ${post.source.work}`
             : "";

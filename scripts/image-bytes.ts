@@ -2,7 +2,7 @@
 // (360 × 780 CSS px at 2× pixels, as most phones) and a desktop (1280 × 800
 // at 1×), before any scroll: the built server on its demo data, Debian's
 // Chromium. Exits 1 when /english/home on the phone is over its budget
-// (issue 16: under 150 KiB of images at first load).
+// (decision 038: under 150 KiB of images at first load).
 import { launchBrowser } from "#tests/support/chromium.ts";
 import { startServer } from "#tests/support/server.ts";
 
@@ -13,7 +13,7 @@ const PAGES = [
   "/hindi/home",
   "/marathi/home",
   "/english/this-is-my-prayer-to-thee",
-  // Issue 31: a list where 6 of 16 posts have no image and show their quote card.
+  // A list where 6 of 16 posts have no image and show their quote card (decision 064).
   "/tag/faith",
   "/people/kabir",
   "/tags",

@@ -1,7 +1,7 @@
 // `npx tsx scripts/make-pronunciations.ts path/to/cmudict.dict`: writes
 // app/search/english-pronunciations.txt, the skeletons romanised search looks
-// up for English words written in Devanagari as they are said (issue 14;
-// app/search/english-pronunciation.ts reads it). The input is the CMU
+// up for English words written in Devanagari as they are said (read by
+// app/search/english-pronunciation.ts). The input is the CMU
 // Pronouncing Dictionary (https://github.com/cmusphinx/cmudict, cmudict.dict,
 // BSD-style licence, copied into the output's header). Kept: words of letters
 // only, of MIN_PRONOUNCED_LETTERS or more, their first pronunciation, and of

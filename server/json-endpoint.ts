@@ -1,5 +1,5 @@
 // A small JSON write endpoint of the public site (the stats beacon of
-// decision 056; the push subscriptions of issue 30 are meant to use it too):
+// decision 056; the push subscriptions of decision 060 use it too):
 // one method, JSON only (415 otherwise), a bounded body (413 past it), strict
 // validation by a zod schema (400 with a one-line reason), rate-limited per
 // client (429 with Retry-After). Every refusal is one line of plain text, no

@@ -1,4 +1,4 @@
-// What readers read, counted without tracking (issue 28 §4, decision 056).
+// What readers read, counted without tracking (decision 056).
 // Each response the site sends (a cached page on the fast path, a render
 // behind Express) is counted by countPage: what the page is (worked out once
 // per rendered page, kept beside it in a WeakMap) and an increment of a

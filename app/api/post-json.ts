@@ -1,4 +1,4 @@
-// A published post as the public API answers it (issue 30 §2, decision 062;
+// A published post as the public API answers it (decision 062;
 // the schema is ApiPost in ./openapi.ts, docs/api.md shows an example): every
 // address absolute on the site's origin (PUBLIC_URL, else the request's), the
 // text plain and as the sanitized HTML the post page shows.

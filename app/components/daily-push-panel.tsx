@@ -1,4 +1,4 @@
-// The "Daily quote" control's panel (issue 30 §1, decision 061), loaded when
+// The "Daily quote" control's panel (decision 061), loaded when
 // the reader opens the control (daily-push.tsx): pick language and hour,
 // subscribe, change, unsubscribe. The browser's permission is asked only by
 // Subscribe. The choice is remembered in localStorage (for this control) and

@@ -1,4 +1,4 @@
-// The "Daily quote" control (issue 30 §1, decision 061) on each language home
+// The "Daily quote" control (decision 061) on each language home
 // and post page: a <details> whose summary is all the server renders. Opening
 // it loads the panel (daily-push-panel.tsx: the form, its labels and the Web
 // Push calls) by a dynamic import, so the route's own chunk grows by this file

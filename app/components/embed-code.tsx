@@ -5,7 +5,7 @@ import type { PostView } from "#app/content/post-view.ts";
 import type { ReadingLabels } from "#app/content/reading-labels.ts";
 
 /**
- * "Embed" on a post page (issue 30 §3, decision 063): a disclosure that opens
+ * "Embed" on a post page (decision 063): a disclosure that opens
  * without JavaScript, holding the <iframe> snippet /oembed also gives (select
  * it and copy it by hand); once the page has hydrated, a button copies it.
  */

@@ -1,4 +1,4 @@
-// Listening to a post (issue 27 §5, decision 052): the browser reads the quote
+// Listening to a post (decision 052): the browser reads the quote
 // aloud in the post's language, only when it has a voice for that language;
 // and the teacher's own recording, when the post has one, with a speed choice.
 // Without JavaScript: the native player only.

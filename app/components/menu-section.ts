@@ -1,4 +1,4 @@
-// Which main-menu item the page belongs to (issue 31, decision 066): the item
+// Which main-menu item the page belongs to (decision 066): the item
 // of the page itself gets aria-current="page", the item of the section a page
 // is in (a Hindi post: हिंदी; a tag: Tags; a person: People) aria-current="true".
 // Kept small: it is in every page's JavaScript (decision 033).

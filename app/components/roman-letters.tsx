@@ -1,4 +1,4 @@
-// The quote in Roman letters (issue 27 §4, decision 051): a <details> that
+// The quote in Roman letters (decision 051): a <details> that
 // opens without JavaScript. Whether it is open is remembered in the
 // browser: a one-line inline script right after it opens it while the page
 // is parsed (before the first paint, so the text does not jump in later),

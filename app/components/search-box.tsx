@@ -33,7 +33,7 @@ export function SearchBox({
   const messageId = `${id}-message`;
   const field = useRef<HTMLInputElement>(null);
 
-  // The message goes when the field loses focus (issue 31); after the press that took it is over,
+  // The message goes when the field loses focus (decision 065); after the press that took it is over,
   // so that nothing moves under the pointer between press and release (the click still lands).
   function onBlur() {
     if (!message) return;

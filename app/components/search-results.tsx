@@ -16,7 +16,7 @@ export function Marked({ segments }: { segments: readonly SearchSegment[] }) {
 }
 
 /**
- * How a hit matched, on a line of its own (issue 31): the form it matched as
+ * How a hit matched, on a line of its own (decision 065): the form it matched as
  * (a romanised guess, another language's word) and the tags or categories
  * that hold the words, each after its label, so neither reads as the other.
  */
@@ -91,7 +91,7 @@ export function SearchHitCard({ hit, labels }: { hit: SearchHitView; labels: Sea
       <MatchLine hit={hit} labels={labels} />
       {hit.translations.length > 0 ? (
         <p className="search-hit-translations">
-          {/* A translation of a hit, beside it (issue 14): the same quote in another language. */}
+          {/* A translation of a hit, beside it (decision 039): the same quote in another language. */}
           <span lang="en">also in</span>{" "}
           {hit.translations.map((translation, i) => (
             <Fragment key={translation.href}>

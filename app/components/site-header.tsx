@@ -8,8 +8,8 @@ import type { Labels } from "#app/content/labels.ts";
 import { type Language, withLanguage } from "#app/content/languages.ts";
 
 // SPEC §2: the main menu. Home, Tags and People speak the page's language;
-// each language's own name is written in that language. People (issue 31,
-// decision 066) comes last: the SPEC's items keep their places.
+// each language's own name is written in that language. People (decision 066)
+// comes last: the SPEC's items keep their places.
 function menu(labels: Labels) {
   return [
     { to: "/", label: labels.home, lang: undefined },

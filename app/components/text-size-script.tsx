@@ -1,5 +1,5 @@
 // The text size step, put on <html data-text-size> by a tiny script in the
-// <head> before the first paint (issue 27 §3, decision 051); the buttons are
+// <head> before the first paint (decision 051); the buttons are
 // in text-size.tsx, so pages without them load none of their code. The
 // script is our own constant text, allowed by its hash like the others
 // (nonce on the server, server/script-hashes.ts).

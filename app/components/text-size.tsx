@@ -1,4 +1,4 @@
-// Larger and smaller text (issue 27 §3, decision 051). The step lives in
+// Larger and smaller text (decision 051). The step lives in
 // localStorage and on <html data-text-size>, where a tiny script in the
 // <head> puts it before the first paint (TextSizeScript), so a page opens
 // at the reader's size with no jump. The stylesheet scales the reading text

@@ -1,4 +1,4 @@
-// A post's recording (issue 27 §5, decision 052): its media type by the
+// A post's recording (decision 052): its media type by the
 // address's extension, for the feed's <enclosure type> and the WordPress
 // importer's "is this attachment audio?".
 

@@ -1,4 +1,4 @@
-// The address of a shared collection of quotes (issue 27 §2, decision 050):
+// The address of a shared collection of quotes (decision 050):
 // /c/{code}, where the code lists (language, idNum) pairs in the collection's
 // order. Each pair is one unsigned LEB128 varint of idNum × 3 + the
 // language's index in LANGUAGES, and the bytes are written in base64url

@@ -1,4 +1,4 @@
-// The daily quote by Web Push, the browser's side (issue 30 §1, decision 061):
+// The daily quote by Web Push, the browser's side (decision 061):
 // what the "Daily quote" control (app/components/daily-push-panel.tsx, loaded
 // on click) and the service worker (app/service-worker/push.ts) share. The
 // server's side is /push/public-key and /push/subscriptions (decision 060).

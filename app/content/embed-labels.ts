@@ -1,4 +1,4 @@
-// The words of embeds (issue 30 §3, decision 063): the "Embed" box on post
+// The words of embeds (decision 063): the "Embed" box on post
 // pages and the embed page itself. Apart from labels.ts, which every page
 // loads (decision 033): only post pages and /embed/… need these.
 import type { Language } from "#app/content/languages.ts";

@@ -1,4 +1,4 @@
-// Embeds (issue 30 §3, decision 063): the address of a post's embed page, the
+// Embeds (decision 063): the address of a post's embed page, the
 // size its frame is given, and the <iframe> snippet other sites paste. Pure
 // and isomorphic: the embed route and /oembed (server) and the post page's
 // "Embed" box (browser) make the same snippet from the same post.

@@ -1,4 +1,4 @@
-// Images sized for the box they fill (issue 16): a local feature image is also
+// Images sized for the box they fill (decision 038): a local feature image is also
 // served at narrower widths, /img/{width}/images/…, made on first request and
 // kept on disk (app/images/variants.server.ts); `srcset` and `sizes` let
 // the browser pick. Isomorphic: the server's render and hydration agree.

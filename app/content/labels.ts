@@ -40,13 +40,13 @@ export const LABELS = {
     errorText: "We could not show this page just now. Please try again in a moment.",
     reference: "Reference",
     goHome: "Go to the home page",
-    // Reading comfort (issue 27 §3–4: text size, Roman letters).
+    // Reading comfort (decision 051: text size, Roman letters).
     textSize: "Text size",
-    // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
+    // Saved quotes (decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
     savedQuotes: "Saved quotes",
     // The language switch on pages of no language (decision 067).
     pageLanguage: "Language",
-    // The main menu's link to /people (issue 31, decision 066): short, to fit the menu at 320 px.
+    // The main menu's link to /people (decision 066): short, to fit the menu at 320 px.
     peopleMenu: "People",
   },
   hindi: {
@@ -82,13 +82,13 @@ export const LABELS = {
     errorText: "हम अभी यह पृष्ठ नहीं दिखा सके। कृपया थोड़ी देर में फिर कोशिश करें।",
     reference: "संदर्भ",
     goHome: "मुखपृष्ठ पर जाएँ",
-    // Reading comfort (issue 27 §3–4: text size, Roman letters).
+    // Reading comfort (decision 051: text size, Roman letters).
     textSize: "अक्षरों का आकार",
-    // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
+    // Saved quotes (decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
     savedQuotes: "सहेजी गई सूक्तियाँ",
     // The language switch on pages of no language (decision 067).
     pageLanguage: "भाषा",
-    // The main menu's link to /people (issue 31, decision 066): short, to fit the menu at 320 px.
+    // The main menu's link to /people (decision 066): short, to fit the menu at 320 px.
     peopleMenu: "रचनाकार",
   },
   marathi: {
@@ -124,13 +124,13 @@ export const LABELS = {
     errorText: "आम्ही आत्ता हे पान दाखवू शकलो नाही. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.",
     reference: "संदर्भ",
     goHome: "मुखपृष्ठावर जा",
-    // Reading comfort (issue 27 §3–4: text size, Roman letters).
+    // Reading comfort (decision 051: text size, Roman letters).
     textSize: "अक्षरांचा आकार",
-    // Saved quotes (issue 27 §2, decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
+    // Saved quotes (decision 050): the footer's link; the rest in save-labels.ts and saved-labels.ts.
     savedQuotes: "जतन केलेले सुविचार",
     // The language switch on pages of no language (decision 067).
     pageLanguage: "भाषा",
-    // The main menu's link to /people (issue 31, decision 066): short, to fit the menu at 320 px.
+    // The main menu's link to /people (decision 066): short, to fit the menu at 320 px.
     peopleMenu: "रचनाकार",
   },
 } satisfies Record<Language, Record<string, string>>;

@@ -1,4 +1,4 @@
-// People: who said or wrote a post (issue 15). A person has a name per
+// People: who said or wrote a post (decision 039). A person has a name per
 // language and a slug (their page is /people/{slug}); the importer knows a
 // person by any name they were given, folded by personKey.
 import { LANG_TAG, LANGUAGE_LABEL, LANGUAGES, type Language } from "#app/content/languages.ts";

@@ -24,14 +24,14 @@ export const READING_LABELS = {
     postedOn: "Posted on",
     languageHome: "English quotes",
     subscribeFeed: "Subscribe to new quotes (RSS)",
-    // Offline reading (issue 27 §1, decision 049): the service worker's offline page.
+    // Offline reading (decision 049): the service worker's offline page.
     offlineTitle: "You are offline",
     offlineText: "This page is not on this device. These quotes are, and you can read them now:",
     offlineNone: "No quotes are on this device yet: the ones you read while online will be here.",
     largerText: "Larger text",
     smallerText: "Smaller text",
     romanLetters: "Roman letters",
-    // listen (issue 27 §5, decision 052)
+    // listen (decision 052)
     listen: "Listen",
     listenPause: "Pause",
     listenResume: "Resume",
@@ -57,14 +57,14 @@ export const READING_LABELS = {
     postedOn: "प्रकाशित",
     languageHome: "हिंदी सूक्तियाँ",
     subscribeFeed: "नई सूक्तियों की सदस्यता लें (RSS)",
-    // Offline reading (issue 27 §1, decision 049): the service worker's offline page.
+    // Offline reading (decision 049): the service worker's offline page.
     offlineTitle: "आप ऑफ़लाइन हैं",
     offlineText: "यह पृष्ठ इस डिवाइस पर नहीं है। ये सूक्तियाँ हैं, इन्हें आप अभी पढ़ सकते हैं:",
     offlineNone: "इस डिवाइस पर अभी कोई सूक्ति नहीं है: ऑनलाइन पढ़ी गई सूक्तियाँ यहाँ मिलेंगी।",
     largerText: "बड़े अक्षर",
     smallerText: "छोटे अक्षर",
     romanLetters: "रोमन लिपि में",
-    // listen (issue 27 §5, decision 052)
+    // listen (decision 052)
     listen: "सुनें",
     listenPause: "रोकें",
     listenResume: "जारी रखें",
@@ -90,14 +90,14 @@ export const READING_LABELS = {
     postedOn: "प्रकाशित",
     languageHome: "मराठी सुविचार",
     subscribeFeed: "नवीन सुविचारांची सदस्यता घ्या (RSS)",
-    // Offline reading (issue 27 §1, decision 049): the service worker's offline page.
+    // Offline reading (decision 049): the service worker's offline page.
     offlineTitle: "तुम्ही ऑफलाइन आहात",
     offlineText: "हे पान या डिव्हाइसवर नाही. हे सुविचार आहेत, ते तुम्ही आत्ता वाचू शकता:",
     offlineNone: "या डिव्हाइसवर अजून कोणताही सुविचार नाही: ऑनलाइन वाचलेले सुविचार इथे दिसतील.",
     largerText: "मोठी अक्षरे",
     smallerText: "लहान अक्षरे",
     romanLetters: "रोमन लिपीत",
-    // listen (issue 27 §5, decision 052)
+    // listen (decision 052)
     listen: "ऐका",
     listenPause: "थांबवा",
     listenResume: "पुढे ऐका",

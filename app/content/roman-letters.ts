@@ -1,4 +1,4 @@
-// Hindi and Marathi in Roman letters (issue 27 §4), written the way people
+// Hindi and Marathi in Roman letters (decision 051), written the way people
 // write them in chat, not in a scholarly scheme: प्रेम → prem, कबीर → kabir,
 // ज्ञान → gyan (Hindi) / dnyan (Marathi). One job: Devanagari text in, Latin
 // text out; everything that is not a Devanagari letter (Latin words,

@@ -1,4 +1,4 @@
-// The Save button's words (issue 27 §2, decision 050): on post pages, cards
+// The Save button's words (decision 050): on post pages, cards
 // and /saved. Apart from labels.ts, which every page loads (decision 033;
 // it holds only "Saved quotes", the footer's link), and from
 // saved-labels.ts, which only /saved and /c/… need.

@@ -1,5 +1,5 @@
-// The words of /saved and of a shared collection (issue 27 §2, decision
-// 050), in each page language; the Save button's own are in save-labels.ts.
+// The words of /saved and of a shared collection (decision 050),
+// in each page language; the Save button's own are in save-labels.ts.
 // Not in labels.ts: that module is in every page's JavaScript (the home's
 // included, decision 033), and only these two pages show them.
 import type { Language } from "#app/content/languages.ts";

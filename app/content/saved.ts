@@ -1,4 +1,4 @@
-// Saved quotes (issue 27 §2, decision 050): kept in the reader's browser
+// Saved quotes (decision 050): kept in the reader's browser
 // only, in localStorage, never sent to the server. Each entry holds what
 // /saved needs to list it without the network. Newest saved first.
 import { useSyncExternalStore } from "react";
@@ -82,7 +82,7 @@ function write(list: SavedQuote[]): boolean {
     return false; // Full or turned off: the button keeps saying what is true.
   }
   window.dispatchEvent(new Event(CHANGED));
-  // For the service worker (issue 27 §1): the pages and images to keep for offline reading.
+  // For the service worker (decision 049): the pages and images to keep for offline reading.
   navigator.serviceWorker?.controller?.postMessage({
     type: "saved-quotes",
     paths: list.map((quote) => postPath(quote.language, quote.slug)),

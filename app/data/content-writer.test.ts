@@ -113,7 +113,7 @@ const STEPS: { name: string; content: ContentFile; dryRun?: boolean }[] = [
     },
   },
   { name: "back", content: { posts: [a, b, { ...c, status: "publish" }], pages: [page] } },
-  // Translation groups and sources (issue 15).
+  // Translation groups and sources (decision 039).
   { name: "translations and sources", content: { posts: [kabirA, kabirC, kabirD], pages: [] } },
   { name: "translations and sources again", content: { posts: [kabirA, kabirC, kabirD], pages: [] } },
   {
@@ -138,7 +138,7 @@ const STEPS: { name: string; content: ContentFile; dryRun?: boolean }[] = [
       pages: [],
     },
   },
-  // Unpublished records never write a person's names, slug or keys, nor create one (issue 26).
+  // Unpublished records never write a person's names, slug or keys, nor create one (decision 048).
   {
     name: "a draft gives Kabir new names, a pending post names someone new",
     content: {

@@ -4,8 +4,8 @@
 // search document of every published post. Each database implements
 // WriteTarget (its statements); the caller owns the transaction.
 //
-// What visitors see comes from published records only (issue 26, decision
-// 048): an unpublished record (draft, pending, private, future, trash) links
+// What visitors see comes from published records only (decision 048):
+// an unpublished record (draft, pending, private, future, trash) links
 // to a person it finds but never creates one or writes a person's names,
 // slug or keys; the words of a term's name join the search vocabulary once a
 // published post is filed under it; a term no published post is filed under

@@ -1,5 +1,5 @@
 // Where the daily quote's push subscriptions, VAPID keys and send log are
-// kept (issue 30 §1, decision 060). On SQLite, a file of its own beside the
+// kept (decision 060). On SQLite, a file of its own beside the
 // site's (data/sukti.db → data/sukti-push.db): a commit to the site's file
 // changes its PRAGMA data_version, the content version every page cache keys
 // on. On PostgreSQL, tables of the site's database (its content version is a

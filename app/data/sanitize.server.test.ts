@@ -1,4 +1,4 @@
-// Issue 26: post HTML keeps no style of its own. style= attributes and <style>
+// Post HTML keeps no style of its own. style= attributes and <style>
 // blocks are dropped at import, before the page's CSP (style-src by hash,
 // decision 046) would block them anyway.
 import { expect, test } from "vitest";

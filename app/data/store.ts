@@ -33,7 +33,7 @@ export interface ContentStore {
   /** SPEC §7.2: published posts of `language` whose idNum is in `idNums`, newest first. */
   samplePosts(language: Language, idNums: readonly number[], limit: number): Promise<PostSummary[]>;
   /**
-   * A shared collection (issue 27 §2): the published posts among `entries`,
+   * A shared collection (decision 050): the published posts among `entries`,
    * in the order given, each once; the rest (unknown, unpublished) left out.
    */
   collectionPosts(entries: readonly { language: Language; idNum: number }[]): Promise<PostSummary[]>;

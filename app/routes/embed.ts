@@ -1,5 +1,5 @@
 // /embed/{language}/{slug}: a published post's quote card that other sites
-// may frame (issue 30 §3, decision 063). A resource route writing its own
+// may frame (decision 063). A resource route writing its own
 // small page: no site frame, no JavaScript, no cookie, one <style>
 // allowed by its hash; the server lets only these addresses be framed
 // (server/security.ts). Drafts, unpublished and unknown posts, and any other

@@ -14,7 +14,7 @@ import type { Route } from "./+types/list-card";
 
 /**
  * /card/{language}/{version}/{scheme}/{width}/{slug}.webp: the quote card a
- * published post without an image shows in lists (issue 31), light or dark, at
+ * published post without an image shows in lists (decision 064), light or dark, at
  * one of the list widths. The version is a hash of what it shows, so the
  * address is cached for a year; an old version redirects to the current one.
  * Drafts, missing posts and anything else are a plain 404.

@@ -1,4 +1,4 @@
-// GET /oembed?url=…&format=json (oEmbed 1.0, issue 30 §3, decision 063): a
+// GET /oembed?url=…&format=json (oEmbed 1.0, decision 063): a
 // published post's address, as the site writes it (/{language}/{slug},
 // /post/{slug}, a trailing slash or not) on the site's own host, answered
 // with a `rich` embed: the <iframe> of its embed page. Any other address, a

@@ -16,7 +16,7 @@ import {
   suffixedPronunciationSkeletons,
 } from "#app/search/roman.ts";
 
-// Issue 14: English words written in Devanagari as they are said. Our own
+// English words written in Devanagari as they are said. Our own
 // words, not the evaluation lexicon's; the spelling habits alone miss them.
 const SAID: [latin: string, devanagari: string][] = [
   ["minister", "मिनिस्टर"],

@@ -11,8 +11,8 @@ import {
 } from "#app/search/roman.ts";
 
 // Common words as people type them in Latin letters, with their usual
-// Devanagari spelling (Hindi and Marathi). Issue 4 asks for at least 40 and
-// their hit rate.
+// Devanagari spelling (Hindi and Marathi). At least 40 of them, and their
+// hit rate is measured.
 const COMMON_WORDS: [latin: string, devanagari: string][] = [
   ["prem", "प्रेम"],
   ["shanti", "शांति"],
@@ -242,7 +242,7 @@ test("non-letters give empty skeletons", () => {
   expect(devanagariSkeletons("")).toEqual([]);
 });
 
-// Issue 14: how people romanise, by kind; our own words, not the evaluation lexicon's.
+// How people romanise, by kind (decision 037); our own words, not the evaluation lexicon's.
 const BY_KIND: Record<string, [latin: string, devanagari: string][]> = {
   "short words, by their full spelling": [
     ["ko", "को"],
@@ -307,7 +307,7 @@ test("nonsense and one-letter skeletons are no guess (zzzz, kkkk, qqqq)", () => 
   expect(romanMatches("ke", foldText("केवल"))).toBe(false);
 });
 
-// Issue 14, second round: habits found on the tune halves of the large lexicons
+// Spelling habits, second round (decision 042): found on the tune halves of the large lexicons
 // (tests/fixtures/romanised/*.large.tune.tsv); our own example words.
 const MORE_BY_KIND: Record<string, [latin: string, devanagari: string][]> = {
   "an aspirate before ह": [["mashhoor", "मशहूर"]],
@@ -417,7 +417,8 @@ test("the new habits stay narrow: what they must not bring in", () => {
   expect(initialismSpellings("rca")).toContain("आरसीए");
 });
 
-// Issue 14, third round: habits found on the tune halves of the large lexicons; our own example words.
+// Spelling habits, third round (decision 042): found on the tune halves of the large lexicons;
+// our own example words.
 const THIRD_BY_KIND: Record<string, [latin: string, devanagari: string][]> = {
   "ै written e before s, or ae": [
     ["kese", "कैसे"],
@@ -485,7 +486,7 @@ test("the third round's habits stay narrow: what they must not bring in", () => 
   }
 });
 
-// Issue 14, one letter off: a query word's skeletons one edit away (our own slips, not the lexicon's).
+// One letter off (decision 042): a query word's skeletons one edit away (our own slips, not the lexicon's).
 test("nearSkeletons: one letter left out, added, replaced or two swapped; never two edits", () => {
   const [zindagi] = devanagariSkeletons(foldText("ज़िंदगी"));
   expect(zindagi).toBe("jindgi");

@@ -1,4 +1,4 @@
-// The service worker's side of the daily quote (issue 30 §1, decision 061):
+// The service worker's side of the daily quote (decision 061):
 // a push shows the quote as a notification, a click opens (or focuses) its
 // page on this site only, and a subscription the push service renewed is
 // sent to the server again with the reader's choice. Registered by sw.ts.

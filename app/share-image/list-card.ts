@@ -1,4 +1,4 @@
-// The quote card a post without an image shows in lists (issue 31): a square
+// The quote card a post without an image shows in lists (decision 064): a square
 // drawn by the share image's renderer (Skia, the site's fonts), light and dark,
 // at the widths a list picks from by `srcset`. What it shows and the address
 // that names it; pure and isomorphic, so the page (server and browser) and the

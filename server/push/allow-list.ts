@@ -1,4 +1,4 @@
-// Where the server may POST a push message (issue 30 §1, decision 060): only
+// Where the server may POST a push message (decision 060): only
 // to the real push services, never to an address a visitor chose. An
 // endpoint is checked when it is subscribed and again before every send:
 //

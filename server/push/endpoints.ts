@@ -1,4 +1,4 @@
-// The push endpoints of the public site (issue 30 §1, decision 060):
+// The push endpoints of the public site (decision 060):
 //   GET    /push/public-key     base64url uncompressed P-256 (text/plain; {"publicKey"} when JSON is asked)
 //   POST   /push/subscriptions  {"subscription": {"endpoint", "keys": {"p256dh", "auth"}},
 //                                "language", "hour", "timeZone"}  → 201 new, 200 updated

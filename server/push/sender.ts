@@ -1,4 +1,4 @@
-// Sending the daily quote (issue 30 §1, decision 060). Each subscriber gets
+// Sending the daily quote (decision 060). Each subscriber gets
 // their language's quote of the day (the site's day, app/content/daily.ts)
 // at their hour in their zone: a tick every PUSH_TICK_MS looks, per zone,
 // for subscribers whose hour it is there and who have no send for that local

@@ -1,6 +1,6 @@
-// Issue 16: dark mode follows prefers-color-scheme, with body text at least
+// Dark mode (decision 038) follows prefers-color-scheme, with body text at least
 // 7:1 on its background in both schemes, links and muted text legible too.
-// Issue 26: each page is styled by its inline stylesheet, which its CSP
+// Decision 046: each page is styled by its inline stylesheet, which its CSP
 // allows by hash (no 'unsafe-inline'), with no CSP violation on the console
 // (tests/support/browser.ts reports each one as an error).
 import { expect, test } from "vitest";

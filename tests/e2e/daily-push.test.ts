@@ -1,5 +1,5 @@
-// The daily quote by notification, the reader's side (issue 30 §1, decision
-// 061), in Chromium against the built server's real /push endpoints. The
+// The daily quote by notification, the reader's side (decision 061),
+// in Chromium against the built server's real /push endpoints. The
 // browser's push service is out of reach here: only PushManager's subscribe,
 // getSubscription and permissionState and Notification's permission are
 // stubbed in the page (an init script), handing out a subscription whose

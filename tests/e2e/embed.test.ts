@@ -1,4 +1,4 @@
-// Embeds in Chromium (issue 30 §3, decision 063): a page on another origin (a
+// Embeds in Chromium (decision 063): a page on another origin (a
 // second loopback server) frames a quote's embed page, which shows, and a
 // post page and the home, which the browser refuses to show; and the Embed
 // box on a post page opens without JavaScript and copies its snippet with it.

@@ -1,4 +1,4 @@
-// Issue 31, "Cards without an image" and "Phones" (decision 064): in Chromium,
+// Cards without an image and phones (decision 064): in Chromium,
 // at 320 and 360 px on a phone at 2× and at 1280 px at 1×, every list image's
 // chosen source is at least its displayed width × device pixel ratio (the
 // `sizes` match the layout) and no smaller source would have done; a post without an image shows its quote card in

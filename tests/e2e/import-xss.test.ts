@@ -39,7 +39,7 @@ beforeAll(async () => {
     excerpt: payload,
     tags: [`tag ${payload}`.slice(0, 60)],
     categories: ["XSS"],
-    // …and in its source and translation group (issue 15): names, work and key are text too.
+    // …and in its source and translation group (decision 039): names, work and key are text too.
     translationKey: `k${i + 1} ${payload}`.slice(0, 200),
     source: {
       person: `Person ${i + 1} ${payload}`.slice(0, 200),
@@ -124,7 +124,7 @@ async function visitEveryPayload(options: { bypassCSP?: boolean }, posts: string
   await context.close();
 }
 
-// Issue 26: the sanitizer drops <style> and style= (checked above), and the
+// Decision 046: the sanitizer drops <style> and style= (checked above), and the
 // CSP would block them on its own: style-src has no 'unsafe-inline', only the
 // hash of the page's own stylesheet. A post whose stored HTML carries both
 // (written by hand, or by an older version) shows unstyled by them, and so

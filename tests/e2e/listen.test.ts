@@ -1,4 +1,4 @@
-// Issue 27 §5 (decision 052) in Chromium. Speech synthesis is the browser's
+// Decision 052 in Chromium. Speech synthesis is the browser's
 // and its voices are the machine's, so each page gets a stand-in
 // window.speechSynthesis (an init script) with a voice list the test chooses,
 // loaded asynchronously as Chrome does ('voiceschanged'), and recording every

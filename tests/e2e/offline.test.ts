@@ -1,4 +1,4 @@
-// Offline reading (issue 27 §1, decision 049): a real service worker in
+// Offline reading (decision 049): a real service worker in
 // Chromium, the network cut with context.setOffline.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Every page in the page's language (issue 31, decision 067): the language
+// Every page in the page's language (decision 067): the language
 // switch and the frame's links in a browser, and the frame's Devanagari words
 // drawn by a subset font on pages with no Devanagari text of their own.
 import type { Page } from "playwright-core";

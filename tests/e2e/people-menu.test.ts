@@ -1,4 +1,4 @@
-// Issue 31 (decision 066) in Chromium: People in the main menu is visible
+// Decision 066 in Chromium: People in the main menu is visible
 // without scrolling the menu at 320 px, in every language's frame, and the
 // page's section is marked with a visible style; on /people each language's
 // count (language, number, word) stays on one line.

@@ -1,4 +1,4 @@
-// Issue 27 §3–4 (decision 051): text size and Roman letters, in Chromium
+// Decision 051: text size and Roman letters, in Chromium
 // against the built server. Text size: the buttons change the reading text's
 // computed size in at least 4 steps, the step survives a reload and is right
 // from the first paint (no layout shift), nothing scrolls sideways at 320 px

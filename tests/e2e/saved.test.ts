@@ -1,4 +1,4 @@
-// Issue 27 §2 in Chromium: save a quote from a card and one from its post
+// Decision 050 in Chromium: save a quote from a card and one from its post
 // page (Save / Saved, aria-pressed, in English and Hindi), see them on /saved
 // newest first, unsave one, and open the shared address in a fresh context
 // with JavaScript off.

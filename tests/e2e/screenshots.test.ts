@@ -1,4 +1,4 @@
-// Issue 16, "Checked" (and issue 31: a list of posts without an image, the home
+// Decision 038, "Screenshots" (and decision 064: a list of posts without an image, the home
 // gallery and the quote of the day at 320 px): every kind of page at 320, 360 and 1280 px, light and
 // dark, saved under test-results/screenshots/ for a person to review. Each
 // shot is also checked: the page answers 200 (404 where meant), nothing
@@ -15,7 +15,7 @@ import { openReadonly } from "#tests/support/db.ts";
 const env = useServerAndBrowser();
 const DIR = path.resolve("test-results/screenshots");
 const WIDTHS = [320, 360, 1280] as const;
-/** Issue 31: parts of a page shot on their own at 320 px, where a phone shows them. */
+/** Phones (decision 064): parts of a page shot on their own at 320 px, where a phone shows them. */
 const PARTS: Record<string, { name: string; selector: string }[]> = {
   home: [{ name: "home-gallery", selector: ".gallery" }],
   "hindi-home": [{ name: "quote-of-the-day", selector: ".daily" }],
@@ -48,7 +48,7 @@ beforeAll(() => {
       language: string;
       slug: string;
     });
-  // Issue 31: the tag with the most posts without an image, whose list shows their quote cards.
+  // The tag with the most posts without an image, whose list shows their quote cards (decision 064).
   const imagelessTag = db
     .prepare(
       `SELECT t.slug FROM terms t JOIN post_terms pt ON pt.term_id = t.id
@@ -132,7 +132,7 @@ for (const width of WIDTHS) {
   });
 }
 
-// Issue 31, "Search" (decision 065): an empty search at 360 px, light and
+// Search corners (decision 065): an empty search at 360 px, light and
 // dark, its message under the field and the menu free; and a filtered results page.
 test("at 360 px: an empty search's message, and results in one language, light and dark", async () => {
   const { page, errors } = await newTab(env.context, { viewport: { width: 360, height: 780 } });
@@ -169,7 +169,7 @@ test("at 360 px: an empty search's message, and results in one language, light a
   await page.close();
 });
 
-// Issue 31 "People" (decision 066): /people whole, with its counts per
+// People (decision 066): /people whole, with its counts per
 // language and each person's line, and the menu's People item marked.
 test("/people in full at 320 and 1280 px, light and dark, with People marked in the menu", async () => {
   for (const width of [320, 1280] as const) {
@@ -199,7 +199,7 @@ test("/people in full at 320 and 1280 px, light and dark, with People marked in 
   }
 });
 
-// Issue 31 "Every page in the page's language" (decision 067): the Hindi
+// Every page in the page's language (decision 067): the Hindi
 // privacy policy, reached from a Hindi page's footer, at 360 px.
 test("a Hindi site page, from a Hindi post's footer, at 360 px, light and dark", async () => {
   const { page, errors } = await newTab(env.context, { viewport: { width: 360, height: 780 } });

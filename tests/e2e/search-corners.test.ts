@@ -1,4 +1,4 @@
-// Issue 31, "Search" (decision 065), in Chromium: an empty search's message
+// Search corners (decision 065), in Chromium: an empty search's message
 // covers nothing and goes on blur (360 px, with and without JavaScript, by
 // mouse and by touch); the highlight stands out in light and dark (WCAG
 // contrast from the computed styles); the links of a hit and the filter on

@@ -1,4 +1,4 @@
-// Issue 28 §4 in Chromium: a post page's "Copy link", "Copy text" and share
+// Stats in Chromium: a post page's "Copy link", "Copy text" and share
 // links send one beacon each (navigator.sendBeacon, allowed by the page's
 // CSP), counted for the post without a cookie (decision 056).
 import path from "node:path";

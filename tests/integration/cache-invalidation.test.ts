@@ -1,4 +1,4 @@
-// Issue 29 §1–3, decision 057: a write drops or refreshes only the cached
+// Decision 057: a write drops or refreshes only the cached
 // pages that show what it changed. Per kind of write (edit, new, unpublish,
 // person rename, tag change, translation link, delete), on the built server
 // over HTTP with SQLite: which pages are dropped (MISS: rendered afresh),

@@ -1,4 +1,4 @@
-// Issue 12, "Every core": npm start runs workers; one that dies is replaced;
+// Decision 035, "Every core": npm start runs workers; one that dies is replaced;
 // SIGTERM drains them all and exits 0. The three tests run at once, each on a
 // server of its own: none bounds a time, so the file runs with the others.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 27 §2: a shared collection (/c/{code}) renders on the server, without
+// Decision 050: a shared collection (/c/{code}) renders on the server, without
 // JavaScript, exactly the published posts it names, in its order, at most
 // 100; unknown and unpublished posts are left out and not counted; a code
 // that is not one is a 404, never a 500. And /saved's frame in each

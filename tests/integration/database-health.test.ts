@@ -1,4 +1,4 @@
-// Issue 26 §4: /healthz tells a load balancer whether the site can serve its
+// Decision 045: /healthz tells a load balancer whether the site can serve its
 // pages, not only whether the database answers. One bad page of the SQLite
 // file, written after start (as a failing disk would), turns it to 503 with
 // Retry-After: found by the health check's own read of every table when

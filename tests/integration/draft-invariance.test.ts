@@ -1,4 +1,4 @@
-// Issue 26 item 2, tested as a rule rather than by its two examples: what a
+// Decision 048, tested as a rule rather than by a few examples: what a
 // visitor sees is a function of the published records only. For each seed, on
 // SQLite and on PostgreSQL: import random published posts (people, tags,
 // categories, translation groups, idNums, slugs shared across languages),

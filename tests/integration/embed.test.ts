@@ -1,4 +1,4 @@
-// Embeds (issue 30 §3, decision 063) against the built server: the embed page
+// Embeds (decision 063) against the built server: the embed page
 // in each language (its language, its quote, no cookie, no script, a few kB,
 // framable by any site) while every other kind of page still refuses to be
 // framed, rendered and from the cache; drafts, unpublished and unknown posts

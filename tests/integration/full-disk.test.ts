@@ -1,4 +1,4 @@
-// Issue 26 §4: a full disk while serving. The image caches (IMAGE_VARIANT_DIR,
+// Decision 045: a full disk while serving. The image caches (IMAGE_VARIANT_DIR,
 // SHARE_IMAGE_DIR) sit on a real file system with no space left, a 64 KiB
 // tmpfs filled to the last block: resized images and share images are still
 // served (made in memory), and no temporary file is left behind, neither

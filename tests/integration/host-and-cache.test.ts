@@ -1,4 +1,4 @@
-// Issue 11 §1: a Host header is the visitor's to write, so it must never reach
+// Decision 034: a Host header is the visitor's to write, so it must never reach
 // a page another visitor sees; and a query string must not mint cache entries.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rawRequest } from "#tests/support/raw-http.ts";

@@ -1,4 +1,4 @@
-// The site's identity at run time (issue 28 §3, decision 055): a server
+// The site's identity at run time (decision 055): a server
 // started with a SITE_CONFIG file (TOML or JSON) shows it on its pages; a bad
 // file stops start-up with one line; SIGHUP with a changed file changes every
 // page, cached ones too, and a bad file on SIGHUP keeps the running identity.

@@ -1,4 +1,4 @@
-// Issue 16: list images come in sizes that fit. The built server answers
+// Decision 038: list images come in sizes that fit. The built server answers
 // /img/{width}/images/… with a WebP of that width (made once, then from its
 // disk cache), and nothing else: other widths, other folders, traversal in
 // any spelling and missing files are a plain 404. Pages offer the variants
@@ -89,7 +89,7 @@ test("list pages offer each local image in sizes that fit, through srcset and si
     // The list's layout at each width (decision 064; tests/e2e/image-sizes.test.ts checks them in Chromium).
     expect(img.getAttribute("sizes")).toBe(LIST_IMAGE_SIZES.card);
   }
-  // A post without an image shows its quote card in a list, not the clip-art (issue 31).
+  // A post without an image shows its quote card in a list, not the clip-art (decision 064).
   expect(images.filter((img) => img.getAttribute("src")?.endsWith(".svg"))).toEqual([]);
   const cards = images.filter((img) => img.getAttribute("src")?.startsWith("/card/english/"));
   expect(cards.length).toBeGreaterThan(0);

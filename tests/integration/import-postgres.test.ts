@@ -1,4 +1,4 @@
-// Issue 12: `npx sukti import|seed|generate` against PostgreSQL, with the
+// Decision 035: `npx sukti import|seed|generate` against PostgreSQL, with the
 // guarantees they have on SQLite: the whole file checked first, one
 // transaction, nothing changed on rejection, idempotent re-import. Run as a
 // user runs them (a child process with DATABASE_URL); checked by exit code,

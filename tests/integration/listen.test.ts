@@ -1,4 +1,4 @@
-// Issue 27 §5 (decision 052): a post's recording, imported as `audio`, on
+// Decision 052: a post's recording, imported as `audio`, on
 // SQLite and PostgreSQL: stored and read again (an import of the same record
 // changes nothing, a new address updates it), shown as a native player,
 // named in the post's JSON-LD and in the feed's <enclosure> (its size when the

@@ -1,5 +1,5 @@
 // The service worker's file and the manifest, over HTTP from the built
-// server (issue 27 §1, decision 049); the worker itself runs in
+// server (decision 049); the worker itself runs in
 // tests/e2e/offline.test.ts.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { rawRequest } from "#tests/support/raw-http.ts";

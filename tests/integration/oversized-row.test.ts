@@ -1,4 +1,4 @@
-// Issue 26 item 1, the serving side: whatever the database holds, no request
+// Bounded reads (decision 044): whatever the database holds, no request
 // can exhaust a worker. A 30 MB post is written into the database directly
 // (SQL, past any import limit: a row written by hand or by an older version),
 // then the server runs with `npm start`'s Node flags (a 192 MB heap) and its

@@ -1,4 +1,4 @@
-// Every page in the page's language (issue 31, decision 067): pages of no
+// Every page in the page's language (decision 067): pages of no
 // language of their own answer in English at the SPEC's addresses and in
 // Hindi and Marathi at ?lang=hi and ?lang=mr, each its own cached page with
 // the same cache tags, linked by reciprocal hreflang alternates.

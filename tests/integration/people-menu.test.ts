@@ -1,4 +1,4 @@
-// Issue 31 "People" and "Also" over HTTP against the built server on the demo
+// People and the menu over HTTP against the built server on the demo
 // data (decision 066): /people's counts per language (published posts only,
 // drafts imported through `sukti` change nothing), each person's line on
 // /people and on their page in the page's language, People in the main menu

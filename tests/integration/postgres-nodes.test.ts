@@ -1,4 +1,4 @@
-// Issue 12: several nodes share one PostgreSQL database, and an import shows
+// Decision 035: several nodes share one PostgreSQL database, and an import shows
 // on every node within a second. It asserts on time, so it runs with the
 // "timed" files, alone (vitest.config.ts); the rest of the PostgreSQL site:
 // postgres-site.test.ts.

@@ -1,4 +1,4 @@
-// Issue 12: `DATABASE_URL=postgres://… npm start` serves the same site as
+// Decision 035: `DATABASE_URL=postgres://… npm start` serves the same site as
 // SQLite does, and a database outage is answered and recovered from. Several
 // nodes on one database: postgres-nodes.test.ts (it asserts on time).
 import pg from "pg";

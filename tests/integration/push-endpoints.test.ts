@@ -1,4 +1,4 @@
-// Issue 30 §1, decision 060: the push endpoints of the built server. The
+// Decision 060: the push endpoints of the built server. The
 // VAPID public key; a subscription stored (201), updated (200), removed
 // (204); strict validation with one-line 400s; and every endpoint that is not
 // a real push service's refused with 400 and never contacted (a listener on

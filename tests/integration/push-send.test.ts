@@ -1,4 +1,4 @@
-// Issue 30 §1, decision 060: the daily quote by Web Push, end to end. The
+// Decision 060: the daily quote by Web Push, end to end. The
 // test is the push service: a listener on loopback (allowed through
 // PUSH_ENDPOINT_HOSTS) that the built server's subscribers point at, each
 // with its own P-256 keys. `sukti push send` POSTs to it; the test checks the

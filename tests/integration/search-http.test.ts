@@ -243,7 +243,7 @@ test("the no-results page says so once", async () => {
   expect(text.match(/No quotes/g)).toHaveLength(1);
 });
 
-// A filter on results (issue 31, decision 065): ?language= on /search/{text}, plain links, in the database.
+// A filter on results (decision 065): ?language= on /search/{text}, plain links, in the database.
 describe("results in one language", () => {
   const hitLangs = (doc: Awaited<ReturnType<typeof search>>["doc"]) =>
     doc.querySelectorAll(".search-hit").map((hit) => hit.getAttribute("lang"));

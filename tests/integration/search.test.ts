@@ -1,4 +1,4 @@
-// Issue 4, rule by rule, against a real SQLite file: the store's searchPosts
+// Decision 020, rule by rule, against a real SQLite file: the store's searchPosts
 // over the index the writer keeps (and the migrations built).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";

@@ -54,7 +54,7 @@ function expectSecurityHeaders(response: Response, what: string) {
 
 /**
  * The page's inline styles are allowed by their hashes and nothing else is
- * (issue 26): style-src is 'self' and exactly the hashes of the page's
+ * (decision 046): style-src is 'self' and exactly the hashes of the page's
  * <style> blocks, and no element has a style= attribute (without
  * 'unsafe-hashes' the browser would not apply one).
  */

@@ -1,4 +1,4 @@
-// Issue 11 §2: no one client takes the site down with idle or slow
+// Decision 034: no one client takes the site down with idle or slow
 // connections. Its bounds are loose (a close within 15 s of a 10 s timeout,
 // a page within 5 s), so it runs beside other files, not with the timed ones.
 import { execFileSync } from "node:child_process";
@@ -78,7 +78,7 @@ describe("slow and idle connections", () => {
     const home = await fetch(`${server.url}/`);
     const elapsed = performance.now() - started;
     expect(home.status).toBe(200);
-    // Measured well under a second (issue 11's target); bounded loosely here, as a timed test must not flake.
+    // Measured well under a second; bounded loosely here, as a timed test must not flake.
     console.log(`home page with 5,000 idle or slow connections held: ${Math.round(elapsed)} ms`);
     expect(elapsed).toBeLessThan(5000);
     // The server kept within its descriptors by closing the oldest idle connections.

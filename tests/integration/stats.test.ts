@@ -1,4 +1,4 @@
-// Issue 28 §4, decision 056: what readers read, counted without tracking. A
+// Decision 056: what readers read, counted without tracking. A
 // scripted visit against the built server with two workers, then the exact
 // counts read from the stats database after a graceful stop (each worker
 // flushes on shutdown); nothing identifying stored; `sukti stats` on it; the

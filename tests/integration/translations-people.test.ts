@@ -1,4 +1,4 @@
-// Issue 15 over HTTP against the built server on the demo data: a post's
+// Decision 039 over HTTP against the built server on the demo data: a post's
 // source and its "Read in" links, hreflang and JSON-LD; /people and
 // /people/{slug} with its feed and sitemap entries; search by person and
 // work. Unpublished posts are never linked, listed or counted: the test

@@ -210,7 +210,7 @@ async function slugOf(target: Target, language: string, idNum: number): Promise<
 
 /**
  * Whether an untitled post takes its opening words as title (the `exports`
- * branch's record rule, issue 28 §2): until it is merged, such a post is
+ * branch's record rule, decision 054): until it is merged, such a post is
  * skipped ("title: is empty") and its test is skipped.
  */
 const untitledGetsTitle = PostRecordSchema.safeParse({
@@ -485,7 +485,7 @@ describe.skipIf(!available)("a real WordPress", () => {
             .exec(answer.body)?.[1]
             ?.replace(/<[^>]+>/g, "")
             .trim() ?? "";
-        // Its opening words (issue 28 §2), never WordPress's "(no title)".
+        // Its opening words (decision 054), never WordPress's "(no title)".
         expect(title).toMatch(/^Whatever you can do/);
       }
     },

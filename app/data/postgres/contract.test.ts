@@ -384,7 +384,8 @@ describe.skipIf(!available)("PostgreSQL store contract", () => {
       cases.push([`related all ${language} ${slug}`, () => store.relatedPosts(language, slug, 100)]);
       cases.push([`related -1 ${language} ${slug}`, () => store.relatedPosts(language, slug, -1)]);
     }
-    // Shared collections (issue 27 §2): published posts in the order asked, unpublished ones (9001–9004, 9008) left out.
+    // Shared collections (decision 050): published posts in the order asked,
+    // unpublished ones (9001–9004, 9008) left out.
     for (const [label, entries] of [
       [
         "demo mixed",

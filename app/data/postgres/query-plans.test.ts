@@ -73,7 +73,7 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
   /**
    * A sequential scan that is not the best plan: one expected to keep less
    * than a fifth of the table. Counting a search that half the corpus matches
-   * ("love" with its other-language words, issue 14) reads half the table
+   * ("love" with its other-language words, decision 037) reads half the table
    * whatever the plan, and a scan is then the cheapest way.
    */
   const needlessScan = (plans: string) =>

@@ -1,4 +1,4 @@
-// The two schemas hold the same tables with the same columns (issue 32): the
+// The two schemas hold the same tables with the same columns: the
 // migrations of db/migrations (SQLite) and db/postgres/migrations are written
 // twice, so a column added to one store only fails here. What each store keeps
 // its own way is listed below with the reason; anything else must match.
