@@ -10,6 +10,7 @@ import type { Language } from "#app/content/languages.ts";
 import type { Term, Translation } from "#app/content/model.ts";
 import { COLUMN_MARKERS } from "#app/data/postgres/write-target.server.ts";
 import { READ_BOUNDS as BOUND, cutSql, prefixSql } from "#app/data/read-bounds.ts";
+import { SUMMARY_COLUMNS } from "#app/data/sql/read-queries.ts";
 import type {
   SearchBackend,
   SearchDocumentBody,
@@ -18,11 +19,6 @@ import type {
 } from "#app/search/backend.ts";
 import { wordTrigrams } from "#app/search/document.ts";
 import type { Match } from "#app/search/query-model.ts";
-
-const SUMMARY_COLUMNS = `p.language, p.id_num AS "idNum", ${prefixSql("p.slug", BOUND.slug)} AS slug,
-  ${cutSql("p.title", BOUND.title)} AS title,
-  ${prefixSql("p.feature_image_url", BOUND.url)} AS "featureImageUrl", p.post_time AS "postTime",
-  ${cutSql("p.excerpt", BOUND.excerpt)} AS excerpt`;
 
 /** A tsquery lexeme: quoted, so it is taken as is (no parser, no normalisation). */
 function lexeme(word: string, prefix: boolean, marker: string): string {

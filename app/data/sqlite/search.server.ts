@@ -11,6 +11,7 @@ import type { Statement } from "better-sqlite3";
 import type { Language } from "#app/content/languages.ts";
 import type { Term, Translation } from "#app/content/model.ts";
 import { READ_BOUNDS as BOUND, cutSql, prefixSql } from "#app/data/read-bounds.ts";
+import { SUMMARY_COLUMNS } from "#app/data/sql/read-queries.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
 import { SearchIndexWriter } from "#app/data/sqlite/write-target.server.ts";
 import type {
@@ -90,10 +91,7 @@ const SQL = {
   olderIn: `SELECT search_index.rowid FROM search_index CROSS JOIN ${POSTS_BY_ID} ON p.id = search_index.rowid
     WHERE search_index MATCH @match AND p.language = @language AND search_index.rowid < CAST(@below AS INTEGER)
     ORDER BY search_index.rowid DESC LIMIT @limit OFFSET @offset`,
-  posts: `SELECT p.id, p.language, p.id_num AS idNum, ${prefixSql("p.slug", BOUND.slug)} AS slug,
-      ${cutSql("p.title", BOUND.title)} AS title,
-      ${prefixSql("p.feature_image_url", BOUND.url)} AS featureImageUrl, p.post_time AS postTime,
-      ${cutSql("p.excerpt", BOUND.excerpt)} AS excerpt,
+  posts: `SELECT p.id, ${SUMMARY_COLUMNS},
       ${prefixSql("p.content", BOUND.snippetSource + 1)} AS content,
       ${prefixSql("pe.slug", BOUND.slug)} AS personSlug, ${cutSql("pe.name_english", BOUND.name)} AS nameEnglish,
       ${cutSql("pe.name_hindi", BOUND.name)} AS nameHindi, ${cutSql("pe.name_marathi", BOUND.name)} AS nameMarathi
