@@ -23,6 +23,36 @@ export interface RunningServer {
  * A free loopback port below the ephemeral range (32768 and up), where the
  * kernel's own outgoing connections never take it between probe and listen.
  */
+/** Servers started and not yet stopped, with their directories. */
+const running = new Map<ChildProcess, string>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // A test that timed out while its server started never stops it: the run's end does.
+  process.once("exit", () => {
+    for (const [child, dir] of running) {
+      child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+/**
+ * A shell that outlives this process: once it is gone without an exit hook
+ * (a Vitest fork killed by a signal), it kills the server and removes its
+ * directory. It ends by itself when stop() removes the directory.
+ */
+function watchdog(pid: number, dir: string): void {
+  const quoted = `'${dir.replaceAll("'", "'\\''")}'`;
+  const script = [
+    `while kill -0 ${process.pid} 2>/dev/null && [ -d ${quoted} ]; do sleep 1; done`,
+    `[ -d ${quoted} ] && kill -9 ${pid} 2>/dev/null && rm -rf ${quoted}`,
+  ].join("\n");
+  spawn("sh", ["-c", script], { detached: true, stdio: "ignore" }).unref();
+}
+
 export async function freePort(): Promise<number> {
   for (;;) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
@@ -90,10 +120,20 @@ export async function startServer(
     uid: options.uid,
     gid: options.gid,
   });
+  if (child.pid !== undefined) {
+    running.set(child, dir);
+    installExitHook();
+    watchdog(child.pid, dir);
+  }
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + READY_MS;
