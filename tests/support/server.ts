@@ -23,8 +23,10 @@ export interface RunningServer {
  * A free loopback port below the ephemeral range (32768 and up), where the
  * kernel's own outgoing connections never take it between probe and listen.
  */
-/** Servers started and not yet stopped, with their directories. */
+/** Servers started and still running, with their directories. */
 const running = new Map<ChildProcess, string>();
+/** Directories of servers not yet stopped, running or not: removed at the latest when the run ends. */
+const directories = new Set<string>();
 let exitHookInstalled = false;
 
 function installExitHook(): void {
@@ -32,10 +34,8 @@ function installExitHook(): void {
   exitHookInstalled = true;
   // A test that timed out while its server started never stops it: the run's end does.
   process.once("exit", () => {
-    for (const [child, dir] of running) {
-      child.kill("SIGKILL");
-      rmSync(dir, { recursive: true, force: true });
-    }
+    for (const child of running.keys()) child.kill("SIGKILL");
+    for (const dir of directories) rmSync(dir, { recursive: true, force: true });
   });
 }
 
@@ -48,7 +48,7 @@ function watchdog(pid: number, dir: string): void {
   const quoted = `'${dir.replaceAll("'", "'\\''")}'`;
   const script = [
     `while kill -0 ${process.pid} 2>/dev/null && [ -d ${quoted} ]; do sleep 1; done`,
-    `[ -d ${quoted} ] && kill -9 ${pid} 2>/dev/null && rm -rf ${quoted}`,
+    `[ -d ${quoted} ] && { kill -9 ${pid} 2>/dev/null; rm -rf ${quoted}; }`,
   ].join("\n");
   spawn("sh", ["-c", script], { detached: true, stdio: "ignore" }).unref();
 }
@@ -92,6 +92,8 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "sukti-test-"));
+  directories.add(dir);
+  installExitHook();
   const dbPath = options.dbPath ?? path.join(dir, "sukti.db");
   const demo = process.env[DEMO_DB_ENV];
   if (demo && !options.dbPath && !options.env?.DATABASE_URL && !options.freshDatabase)
@@ -122,7 +124,6 @@ export async function startServer(
   });
   if (child.pid !== undefined) {
     running.set(child, dir);
-    installExitHook();
     watchdog(child.pid, dir);
   }
   let output = "";
