@@ -368,8 +368,20 @@ test("the worker shows a pushed quote as a notification in its language, and ope
         if (ours && !ours.isDeleted) resolve(ours.registrationId);
       });
     });
+    // The registration's worker activated (not still activating): a push is sent to it then.
+    const activated = new Promise<void>((resolve) => {
+      cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+        if (
+          versions.some(
+            (version) => version.scriptURL === `${origin}/sw.js` && version.status === "activated",
+          )
+        )
+          resolve();
+      });
+    });
     await cdp.send("ServiceWorker.enable");
     const id = await registrationId;
+    await activated;
     const push = (payload: unknown) =>
       cdp.send("ServiceWorker.deliverPushMessage", {
         origin,
@@ -388,13 +400,23 @@ test("the worker shows a pushed quote as a notification in its language, and ope
         })),
       );
 
-    await push({
+    const quote = {
       title: "प्रेम",
       body: "प्रेम गली अति साँकरी",
       url: `${origin}${post}`,
       lang: "hi",
       tag: "daily-hindi",
-    });
+    };
+    await push(quote);
+    // Once in six full runs (a quiet machine, the file passing alone every time since)
+    // Chromium showed nothing for a push DevTools delivered: it says when a message is
+    // handed over, not when the worker got it. A push service sends a message again
+    // that was not taken; so does this test, once, after 20 s. What the worker shows
+    // is asserted exactly below either way.
+    const shownBy = Date.now() + 20_000;
+    while ((await notifications()).length === 0 && Date.now() < shownBy)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    if ((await notifications()).length === 0) await push(quote);
     await expect.poll(notifications, { timeout: READY_MS }).toEqual([
       {
         title: "प्रेम",
