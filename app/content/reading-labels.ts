@@ -111,5 +111,13 @@ export type ReadingLabels = Labels & (typeof READING_LABELS)["english"];
 
 /** The frame's words and the reading ones, for a route that shows a quote or a list. */
 export function readingLabelsFor(language: Language): ReadingLabels {
-  return { ...labelsFor(language), ...READING_LABELS[language] };
+  let labels = merged.get(language);
+  if (labels === undefined) {
+    labels = Object.freeze({ ...labelsFor(language), ...READING_LABELS[language] });
+    merged.set(language, labels);
+  }
+  return labels;
 }
+
+/** Each language's labels merged once: every card and control of a page asks for them. */
+const merged = new Map<Language, ReadingLabels>();

@@ -44,6 +44,18 @@ export interface SearchBackend {
    * word is then taken as known): it only lets the ranking skip reading text.
    */
   knownWords?(words: readonly string[]): Promise<string[]>;
+  /**
+   * Optional, for a backend whose documents are far (a database server): for
+   * each of `ids` in the index, whether it passes each of `tests` (the
+   * ranking's tests, rank.ts), run beside the documents instead of reading
+   * them. A post's text is all its indexed words.
+   */
+  windowTests?(ids: readonly number[], tests: readonly Match[]): Promise<Map<number, boolean[]>>;
+  /**
+   * With windowTests: what the backend writes before a column's words in a
+   * document; a prefix test that begins one is not asked (it would match them).
+   */
+  readonly columnMarkers?: readonly string[];
   /** The indexed titles and tags of those of `ids` that are in the index, any order. */
   documentHeads(ids: readonly number[]): Promise<SearchDocumentHead[]>;
   /** The indexed text of those of `ids` that are in the index, any order. */

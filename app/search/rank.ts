@@ -4,11 +4,15 @@
 import { READ_BOUNDS } from "#app/data/read-bounds.ts";
 import type { SearchBackend } from "#app/search/backend.ts";
 import {
+  type Column,
+  combine,
+  inColumn,
   LEVELS,
   type Match,
   type MatchLevel,
   sameMatch,
   type TermAlternatives,
+  termMatch,
 } from "#app/search/query-model.ts";
 import type { QueryMatches } from "#app/search/tiers.ts";
 
@@ -112,6 +116,18 @@ async function rankWindow(backend: SearchBackend, window: readonly number[], que
     counted.every((test) => test === null || test(text)) &&
     (!testExact || level(text, "exact") || !possibleLevel("exact")) &&
     (!testLiteral || level(text, "literal") || !possibleLevel("literal"));
+  // Where the documents are far (PostgreSQL), the same tests run beside them instead.
+  if (backend.windowTests !== undefined) {
+    const keys = await keysWhereDocumentsAre(backend, window, {
+      mode,
+      present,
+      counted: counted.length,
+      title: tests.wide.length > 1,
+      exact: testExact,
+      literal: testLiteral,
+    });
+    if (keys !== null) return sortedByKeys(window, keys);
+  }
   // Titles and tags first: they often settle every test (a title holding the word),
   // and a post's text is read only when they do not.
   const heads = await backend.documentHeads(window);
@@ -133,6 +149,11 @@ async function rankWindow(backend: SearchBackend, window: readonly number[], que
       keys.set(id, keyOf(spaced.title, spaced.tags, `${spaced.text}${wholeWords(body)} `));
     }
   }
+  return sortedByKeys(window, keys);
+}
+
+/** The window best first by each post's key (its tests in order), then newest first. */
+function sortedByKeys(window: readonly number[], keys: ReadonlyMap<number, readonly number[]>): number[] {
   // A post unpublished since the window was read has no document: last.
   const keyFor = (id: number) => keys.get(id) ?? [-1];
   return [...window].sort((a, b) => {
@@ -146,6 +167,66 @@ async function rankWindow(backend: SearchBackend, window: readonly number[], que
     }
     return b - a;
   });
+}
+
+/** The match a test asks for: null when no post can pass it (as alternativeTest's null). */
+function alternativesMatch(alternatives: TermAlternatives): Match | null {
+  return alternatives.words.length === 0 && alternatives.prefix === null ? null : termMatch(alternatives);
+}
+
+/**
+ * rankWindow's keys from tests run where the documents are (the backend's
+ * windowTests): the same tests, each a match (a post's text is all its
+ * indexed words; a column's, that column's), so no document crosses the
+ * network. Null when a test cannot be said as a match the same way: a prefix
+ * that begins a column marker would match that column's marked words.
+ */
+async function keysWhereDocumentsAre(
+  backend: SearchBackend,
+  window: readonly number[],
+  plan: {
+    mode: "all" | "any";
+    present: Record<MatchLevel, TermAlternatives[]>;
+    counted: number;
+    title: boolean;
+    exact: boolean;
+    literal: boolean;
+  },
+): Promise<Map<number, number[]> | null> {
+  const { mode, present } = plan;
+  const level = (name: MatchLevel, column?: Column): Match | null => {
+    const matches = present[name].map(alternativesMatch);
+    const kept = matches.filter((match) => match !== null);
+    if (kept.length === 0 || (mode === "all" && kept.length < matches.length)) return null;
+    const match = combine(kept, mode);
+    return column === undefined ? match : inColumn(column, match);
+  };
+  const anyWide = present.wide.map(alternativesMatch).filter((match) => match !== null);
+  // In key order: the counted words, the title, exact, the tags, literal; null never passes.
+  const tests: (Match | null)[] = [
+    ...present.wide.slice(0, plan.counted).map(alternativesMatch),
+    ...(plan.title ? [level("wide", "title")] : []),
+    ...(plan.exact ? [level("exact")] : []),
+    anyWide.length === 0 ? null : inColumn("tags", combine(anyWide, "any")),
+    ...(plan.literal ? [level("literal")] : []),
+  ];
+  const asked = tests.filter((test) => test !== null);
+  const prefixes = LEVELS.flatMap((name) =>
+    present[name].flatMap((a) => (a.prefix === null ? [] : [a.prefix])),
+  );
+  const markers = backend.columnMarkers ?? [];
+  if (prefixes.some((prefix) => markers.some((marker) => marker.startsWith(prefix)))) return null;
+  if (backend.windowTests === undefined) return null;
+  const passedBy = await backend.windowTests(window, asked);
+  const keys = new Map<number, number[]>();
+  for (const [id, passed] of passedBy) {
+    let at = 0;
+    const results = tests.map((test) => (test === null ? false : passed[at++] === true));
+    const key = [results.slice(0, plan.counted).filter(Boolean).length];
+    for (const result of results.slice(plan.counted)) key.push(result ? 1 : 0);
+    keys.set(id, key);
+  }
+  return keys;
 }
 
 /**

@@ -42,6 +42,14 @@ export function tsqueryOf(match: Match, marker = ""): string {
   switch (match.kind) {
     case "term": {
       const { words, prefix } = match.alternatives;
+      // The prefix is the query word, written first (termAlternatives); a ranking test's
+      // alternatives may have lost it (rank.ts), and then it is a lexeme of its own.
+      if (prefix !== null && words[0] !== prefix) {
+        return joined(
+          [lexeme(prefix, true, marker), ...words.map((word) => lexeme(word, false, marker))],
+          "|",
+        );
+      }
       return joined(
         words.map((word, i) => lexeme(word, i === 0 && prefix !== null, marker)),
         "|",
@@ -68,13 +76,13 @@ const SQL = {
   // to the limit (a CTE is run as its rows are asked for). LIMIT NULL counts them all.
   count: `WITH matches AS MATERIALIZED (SELECT FROM search_documents WHERE document @@ $1::tsquery)
     SELECT count(*) AS n FROM (SELECT FROM matches LIMIT $2) counted`,
-  // With each one's document (what the ranking reads next): the matches are
-  // sorted by id alone, and only the kept ones' documents are read.
-  newest: `SELECT d.post_id AS id, d.document::text AS lexemes FROM (
-      SELECT post_id FROM search_documents WHERE document @@ $1::tsquery
-      ORDER BY post_id DESC LIMIT $2) newest
-    JOIN search_documents d ON d.post_id = newest.post_id
-    ORDER BY d.post_id DESC`,
+  newest: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery
+    ORDER BY post_id DESC LIMIT $2`,
+  // The ranking's tests (rank.ts) on the window's documents, each post's results as
+  // a string of 1s and 0s in the tests' order: no document leaves the server.
+  windowTests: `SELECT d.post_id AS id, coalesce((SELECT string_agg(CASE WHEN d.document @@ q THEN '1' ELSE '0' END, ''
+        ORDER BY i) FROM unnest($2::tsquery[]) WITH ORDINALITY AS t(q, i)), '') AS passed
+    FROM search_documents d WHERE d.post_id = ANY($1::bigint[])`,
   // A document as tsvector text ('a' 'b' 't:c'): far cheaper to make and read than a text[] of its lexemes.
   documents:
     "SELECT post_id AS id, document::text AS lexemes FROM search_documents WHERE post_id = ANY($1::bigint[])",
@@ -84,12 +92,9 @@ const SQL = {
   countIn: `WITH matches AS MATERIALIZED (SELECT FROM search_documents d JOIN posts p ON p.id = d.post_id
       WHERE d.document @@ $1::tsquery AND p.language = $3)
     SELECT count(*) AS n FROM (SELECT FROM matches LIMIT $2) counted`,
-  newestIn: `SELECT d.post_id AS id, d.document::text AS lexemes FROM (
-      SELECT s.post_id FROM search_documents s JOIN posts p ON p.id = s.post_id
+  newestIn: `SELECT s.post_id AS id FROM search_documents s JOIN posts p ON p.id = s.post_id
       WHERE s.document @@ $1::tsquery AND p.language = $3
-      ORDER BY s.post_id DESC LIMIT $2) newest
-    JOIN search_documents d ON d.post_id = newest.post_id
-    ORDER BY d.post_id DESC`,
+      ORDER BY s.post_id DESC LIMIT $2`,
   olderIn: `SELECT s.post_id AS id FROM search_documents s JOIN posts p ON p.id = s.post_id
     WHERE s.document @@ $1::tsquery AND p.language = $5 AND s.post_id < $2
     ORDER BY s.post_id DESC LIMIT $3 OFFSET $4`,
@@ -159,8 +164,6 @@ export class PostgresSearchBackend implements SearchBackend {
   readonly #queries = new WeakMap<Match, string>();
   /** Each document's words, as documentHeads read them (one backend serves one search). */
   readonly #bodies = new Map<number, string>();
-  /** Documents read by newest(), as text (lexemes separated by spaces). */
-  readonly #documents = new Map<number, string>();
 
   /** With a language, the matches (count, newest, older) are that language's posts only. */
   readonly #language: Language | undefined;
@@ -203,36 +206,41 @@ export class PostgresSearchBackend implements SearchBackend {
     return row.n;
   }
 
-  /** The documents come along: the ranking reads the window's next (documentHeads), without a round trip. */
   async newest(match: Match, limit: number) {
     const language = this.#language;
-    const rows = await this.#rows<{ id: number; lexemes: string }>(
+    const rows = await this.#rows<{ id: number }>(
       language === undefined ? "newest" : "newestIn",
       language === undefined ? [this.#tsquery(match), limit] : [this.#tsquery(match), limit, language],
     );
-    for (const { id, lexemes } of rows) this.#documents.set(id, lexemes);
     return rows.map((r) => r.id);
   }
 
-  // No knownWords: it lets the ranking skip reading posts' text, and here
-  // documentHeads reads each whole document anyway (every word is taken as known).
+  readonly columnMarkers = Object.values(COLUMN_MARKERS);
+
+  /** The ranking's tests run beside the documents (SearchBackend.windowTests): a post's text is its unmarked words. */
+  async windowTests(ids: readonly number[], tests: readonly Match[]) {
+    const rows = await this.#rows<{ id: number; passed: string }>("windowTests", [
+      ids,
+      tests.map((test) => this.#tsquery(test)),
+    ]);
+    return new Map(
+      rows.map(({ id, passed }) => [Number(id), Array.from(passed, (bit) => bit === "1")] as const),
+    );
+  }
+
+  // No knownWords: it lets the ranking skip reading posts' text, and here the
+  // ranking runs its tests beside the documents (windowTests), or documentHeads
+  // reads each whole document (every word is taken as known).
 
   /**
    * A document is one tsvector: its lexemes are read once and sorted back
    * into columns by their markers (documentVector); the unmarked words (every
-   * word of the post) are kept for documentBodies.
+   * word of the post) are kept for documentBodies. Read only when the
+   * ranking cannot ask windowTests (rank.ts).
    */
   async documentHeads(ids: readonly number[]) {
-    const missing = ids.filter((id) => !this.#documents.has(id));
-    const read =
-      missing.length === 0 ? [] : await this.#rows<{ id: number; lexemes: string }>("documents", [missing]);
-    const rows = [
-      ...ids.flatMap((id) => {
-        const lexemes = this.#documents.get(id);
-        return lexemes === undefined ? [] : [{ id, lexemes }];
-      }),
-      ...read,
-    ];
+    const rows =
+      ids.length === 0 ? [] : await this.#rows<{ id: number; lexemes: string }>("documents", [ids]);
     return rows.map(({ id, lexemes }): SearchDocumentHead => {
       const words: string[] = [];
       const title: string[] = [];

@@ -165,22 +165,32 @@ export abstract class SqlContentStore implements ContentStore {
     for (const { before, after } of await this.relatedCandidates(current.id)) {
       for (const id of [...before, ...after]) shared.set(id, (shared.get(id) ?? 0) + 1);
     }
-    if (shared.size === 0) return [];
-    const fetched = await this.rows<PostSummary & { id: number }>("relatedPosts", [
-      this.#d.integerList([...shared.keys()]),
-      language,
-    ]);
-    // In candidate order (whatever order the join returned them in), before the (stable) sort.
-    const byId = new Map(fetched.map((row) => [row.id, row] as const));
-    const rows = [...shared.keys()].flatMap((id) => byId.get(id) ?? []);
-    return rows
-      .sort(
-        (a, b) =>
-          (shared.get(b.id) ?? 0) - (shared.get(a.id) ?? 0) ||
-          Math.abs(a.id - current.id) - Math.abs(b.id - current.id),
-      )
-      .slice(0, limit)
-      .map(({ id: _id, ...post }) => post);
+    // Ranked by ids alone (tags shared, then nearness; ties in candidate order, the sort being
+    // stable), then summaries read for the best few only: a post in three busy tags has some
+    // 360 candidates, and reading each one's summary was most of a post page's SQL.
+    const ranked = [...shared.keys()].sort(
+      (a, b) =>
+        (shared.get(b) ?? 0) - (shared.get(a) ?? 0) || Math.abs(a - current.id) - Math.abs(b - current.id),
+    );
+    const related: PostSummary[] = [];
+    const chunk = Math.max(2 * limit, 8);
+    for (let at = 0; at < ranked.length && related.length < limit; at += chunk) {
+      const ids = ranked.slice(at, at + chunk);
+      // Candidates of another language (a tag may span languages) are left out here.
+      const fetched = await this.rows<PostSummary & { id: number }>("relatedPosts", [
+        this.#d.integerList(ids),
+        language,
+      ]);
+      const byId = new Map(fetched.map((row) => [row.id, row] as const));
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (row === undefined) continue;
+        const { id: _id, ...post } = row;
+        related.push(post);
+        if (related.length === limit) break;
+      }
+    }
+    return related;
   }
 
   async countPosts(language: Language): Promise<number> {

@@ -203,3 +203,32 @@ test("drafts between two published posts of a tag take no place among their rela
   expect((await store.relatedPosts("english", "last", 4)).map((p) => p.slug)).toEqual(["first"]);
   expect((await store.relatedPosts("english", "first", 4)).map((p) => p.slug)).toEqual(["last"]);
 });
+
+test("related posts are the best of the post's language, however many nearer candidates are of another", async () => {
+  // Post ids follow the writing order: the Hindi posts of the shared tags are the
+  // English post's nearest neighbours, and rank first until the language is asked.
+  const tags = ["shared-one", "shared-two"];
+  writeContent(db, {
+    posts: [
+      post({ idNum: 1, slug: "far-both", tags }),
+      post({ idNum: 2, slug: "far-one", tags: ["shared-one"] }),
+      ...Array.from({ length: 30 }, (_, i) =>
+        post({ idNum: 10 + i, slug: `hindi-${i}`, language: "hindi", tags }),
+      ),
+      post({ idNum: 50, slug: "here", tags }),
+      ...Array.from({ length: 20 }, (_, i) =>
+        post({ idNum: 60 + i, slug: `marathi-${i}`, language: "marathi", tags }),
+      ),
+      post({ idNum: 100, slug: "after-one", tags: ["shared-two"] }),
+    ],
+    pages: [],
+  });
+  // Both tags first, then one tag, nearest first (21 posts after it, 31 before).
+  expect((await store.relatedPosts("english", "here", 3)).map((p) => p.slug)).toEqual([
+    "far-both",
+    "after-one",
+    "far-one",
+  ]);
+  expect((await store.relatedPosts("english", "here", 1)).map((p) => p.slug)).toEqual(["far-both"]);
+  expect(await store.relatedPosts("english", "here", 0)).toEqual([]);
+});
