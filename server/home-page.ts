@@ -163,6 +163,7 @@ export function createHomePage({
       status: template.status,
       headers: template.headers,
       body,
+      size: body.length,
       etag: "",
       csp: contentSecurityPolicy(
         [...template.hashes[0], dataHash, ...template.hashes[1]],

@@ -1,11 +1,13 @@
+import { brotliDecompressSync } from "node:zlib";
 import { expect, test } from "vitest";
 import { MAX_STALE_MS, PageCache, type RenderedPage } from "./page-cache.ts";
 
-// Counted at 1.5 times the body: room for its compressed copies.
+// Pages too small to compress (under 1 kB) are held as they are, counted at their size.
 const page = (bodyBytes: number, tags: string[] = ["all"]): RenderedPage => ({
   status: 200,
   headers: [],
   body: Buffer.alloc(bodyBytes, 97),
+  size: bodyBytes,
   etag: 'W/"x"',
   csp: null,
   encoded: {},
@@ -39,17 +41,17 @@ test("a write's tags mark the pages showing them stale, or drop them for a remov
 });
 
 test("past its byte budget the least recently used pages leave first", () => {
-  const cache = new PageCache({ maxBytes: 1000 });
-  for (const key of ["/a", "/b", "/c"]) cache.set(key, "v", page(200)); // 300 bytes each
-  expect(cache.bytes).toBe(900);
+  const cache = new PageCache({ maxBytes: 650 });
+  for (const key of ["/a", "/b", "/c"]) cache.set(key, "v", page(200));
+  expect(cache.bytes).toBe(600);
   cache.get("/a", "v"); // /b is now the oldest
   cache.set("/d", "v", page(200));
   expect(cache.get("/b", "v")).toBeNull();
   for (const key of ["/a", "/c", "/d"]) expect(cache.get(key, "v"), key).not.toBeNull();
-  expect(cache.bytes).toBe(900);
+  expect(cache.bytes).toBe(600);
   // Replacing an entry counts its bytes once.
   cache.set("/a", "v", page(100));
-  expect(cache.bytes).toBe(750);
+  expect(cache.bytes).toBe(500);
 });
 
 test("past its entry budget too", () => {
@@ -57,4 +59,21 @@ test("past its entry budget too", () => {
   for (const key of ["/a", "/b", "/c"]) cache.set(key, "v", page(1));
   expect(cache.size).toBe(2);
   expect(cache.get("/a", "v")).toBeNull();
+});
+
+test("a page is held compressed, counted at twice its brotli copy, and gives its body back whole", () => {
+  const text = Array.from({ length: 2000 }, (_, i) => `<p class="quote">line ${i} of a long page</p>`).join("\n");
+  const rendered: RenderedPage = { ...page(0), body: Buffer.from(text), size: Buffer.byteLength(text) };
+  const cache = new PageCache();
+  cache.set("/long", "d", rendered);
+  const held = cache.get("/long", "d")?.page;
+  const br = held?.encoded.br;
+  expect(br).toBeInstanceOf(Buffer);
+  // The render's own response shares the copy (no second compression).
+  expect(rendered.encoded.br).toBe(br);
+  expect(cache.bytes).toBe(2 * (br?.length ?? 0));
+  expect(cache.bytes).toBeLessThan(rendered.size / 4);
+  expect(brotliDecompressSync(br ?? Buffer.alloc(0)).toString()).toBe(text);
+  expect(held?.body.toString()).toBe(text);
+  expect(held?.size).toBe(rendered.size);
 });

@@ -1,13 +1,17 @@
 import { createHash } from "node:crypto";
+import { brotliDecompressSync } from "node:zlib";
 import { ALL_TAG } from "#app/data/cache-tags.ts";
-import type { Encoding } from "./send-page.ts";
+import { compress, type Encoding, MIN_COMPRESSED_BYTES } from "./send-page.ts";
 
 /** A page as React Router rendered it, ready to send as often as asked. */
 export interface RenderedPage {
   status: number;
   /** React Router's response headers (content-type, cache-control…), lower-case names. */
   headers: [string, string][];
+  /** The body as rendered; a kept page holds it compressed only and makes it again when asked (heldCompressed). */
   body: Buffer;
+  /** The body's length in bytes (a kept page's body is not held). */
+  size: number;
   etag: string;
   /** The Content-Security-Policy for this body (its scripts' hashes); null when not HTML. */
   csp: string | null;
@@ -20,6 +24,22 @@ export interface RenderedPage {
   tags: string[] | null;
   /** An embed page (decision 063): other sites may frame it (security.ts, frameableHeaders). */
   frameable?: boolean;
+}
+
+/**
+ * The page as the cache holds it: its brotli copy (made now when no visitor
+ * has asked for it yet, as the first would), and its plain body made again
+ * from it only when asked (a client without brotli, the stats' first look).
+ * Both objects share `encoded`, so the render's own response uses the same
+ * copy. A page too small to compress is held as it is.
+ */
+export function heldCompressed(page: RenderedPage): RenderedPage {
+  if (page.size < MIN_COMPRESSED_BYTES) return page;
+  page.encoded.br ??= compress(page.body, "br");
+  const br = page.encoded.br;
+  const held = { ...page };
+  Object.defineProperty(held, "body", { get: () => brotliDecompressSync(br), enumerable: true });
+  return held;
 }
 
 export function etagOf(body: Buffer): string {
@@ -49,9 +69,11 @@ export interface CacheHit {
  * (decision 057). A write that changed a tag marks the pages showing it stale
  * (served while one fresh render replaces them) or, for a removal, drops them;
  * a page made on an earlier site-day is stale too. Bounded by count and by
- * body bytes (pages carry their CSS inline, ~35 kB each, plus their
- * compressed copies), least recently used first out, so a crawl cannot grow
- * the heap past the server's memory budget.
+ * bytes, least recently used first out, so a crawl cannot grow the memory
+ * past the server's budget. A page is held compressed only (heldCompressed:
+ * a post page is ~51 kB as rendered, its CSS inline, and ~12 kB in brotli),
+ * counted twice over for the gzip copy a cache in front may ask for: 48 MB
+ * hold some 2,000 post pages, where 32 MB of plain bodies held ~425.
  */
 export class PageCache {
   readonly #entries = new Map<string, Entry>();
@@ -59,7 +81,7 @@ export class PageCache {
   readonly #maxBytes: number;
   #bytes = 0;
 
-  constructor({ maxEntries = 2000, maxBytes = 32 * 1024 * 1024 } = {}) {
+  constructor({ maxEntries = 3000, maxBytes = 48 * 1024 * 1024 } = {}) {
     this.#maxEntries = maxEntries;
     this.#maxBytes = maxBytes;
   }
@@ -78,12 +100,13 @@ export class PageCache {
     return { page: entry.page, stale: entry.staleSince !== null };
   }
 
-  /** Keeps the page; `stale` when what it shows changed while it rendered. */
+  /** Keeps the page (compressed: heldCompressed); `stale` when what it shows changed while it rendered. */
   set(key: string, day: string, page: RenderedPage, { stale = false } = {}) {
     this.delete(key);
-    // Compressed copies come later and are small beside the body: counted at half of it.
-    const bytes = Math.ceil(page.body.length * 1.5);
-    this.#entries.set(key, { page, bytes, day, staleSince: stale ? Date.now() : null });
+    const held = heldCompressed(page);
+    // A second encoding (gzip, for a cache in front) may come later: room for it is counted now.
+    const bytes = held.encoded.br ? 2 * held.encoded.br.length : held.size;
+    this.#entries.set(key, { page: held, bytes, day, staleSince: stale ? Date.now() : null });
     this.#bytes += bytes;
     while (this.#entries.size > this.#maxEntries || this.#bytes > this.#maxBytes) {
       const oldest = this.#entries.keys().next().value;

@@ -119,6 +119,7 @@ export function createRenderer({
         status: response.status,
         headers: pageHeaders,
         body,
+        size: body.length,
         etag: etagOf(body),
         csp: null,
         encoded: {},
@@ -139,6 +140,7 @@ export function createRenderer({
       status: response.status,
       headers: pageHeaders,
       body,
+      size: body.length,
       etag: etagOf(body),
       csp: contentSecurityPolicy(
         scripts.map(scriptHash),

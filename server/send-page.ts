@@ -13,7 +13,7 @@ import { frameableHeaders, withoutPolicyForRasterImage } from "./security.ts";
 export type Encoding = "br" | "gzip";
 
 /** Below this, compressing costs more than it saves (as the compression middleware's default). */
-const MIN_COMPRESSED_BYTES = 1024;
+export const MIN_COMPRESSED_BYTES = 1024;
 
 const accepted = new Map<string, Encoding | null>();
 
@@ -146,7 +146,7 @@ export function sendPage(
     headers.push("Cache-Control", cacheControl);
   }
   if (options.closing) headers.push("Connection", "close");
-  const compressible = page.body.length >= MIN_COMPRESSED_BYTES;
+  const compressible = page.size >= MIN_COMPRESSED_BYTES;
   if (compressible) headers.push("Vary", "Accept-Encoding");
   if (page.status === 200 && !cacheControl.includes("no-store")) {
     headers.push("ETag", page.etag);
@@ -157,7 +157,8 @@ export function sendPage(
       return;
     }
   }
-  let body = page.body;
+  // A kept page's plain body is made again from its brotli copy (page-cache.ts): read only when needed.
+  let body: Buffer;
   const encoding = compressible ? acceptedEncoding(req.headers["accept-encoding"]) : null;
   if (encoding) {
     let encoded = page.encoded[encoding];
@@ -167,6 +168,8 @@ export function sendPage(
     }
     body = encoded;
     headers.push("Content-Encoding", encoding);
+  } else {
+    body = page.body;
   }
   headers.push("Content-Length", String(body.length));
   res.writeHead(page.status, headers);

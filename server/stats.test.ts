@@ -91,6 +91,7 @@ function page(status: number, type: string, body: string): RenderedPage {
     status,
     headers: [["content-type", type]],
     body: Buffer.from(body),
+    size: Buffer.byteLength(body),
     etag: "",
     tags: [],
     csp: null,

@@ -144,14 +144,16 @@ export function classify(path: string, query: string, page: RenderedPage): Count
   }
   // The home, made afresh per request (its gallery differs), is always the same count.
   if (path === "/") return HOME;
-  const head = page.body.subarray(0, 4096).toString("latin1");
+  // Read once: a kept page's body is made again from its compressed copy on each read (page-cache.ts).
+  const body = page.body;
+  const head = body.subarray(0, 4096).toString("latin1");
   const language = LANG_OF_TAG[HTML_LANG.exec(head)?.[1] ?? ""] ?? "";
   const canonical = () => {
-    const found = CANONICAL.exec(page.body.toString("utf8", 0, Math.min(page.body.length, 16_384)));
+    const found = CANONICAL.exec(body.toString("utf8", 0, Math.min(body.length, 16_384)));
     return found ? { language: found[1] ?? language, slug: decoded(found[2] ?? "") } : null;
   };
   const results = () => {
-    const count = SEARCH_COUNT.exec(page.body.toString("utf8"));
+    const count = SEARCH_COUNT.exec(body.toString("utf8"));
     return count?.[1] ? Number(count[1]) : 0;
   };
   return pageOf(path, query, language, canonical, results);
@@ -161,10 +163,11 @@ export function classify(path: string, query: string, page: RenderedPage): Count
 function classifyData(path: string, query: string, page: RenderedPage): Counted {
   if (page.status === 404) return { kind: "not-found", item: bounded(decoded(path)) };
   if (page.status !== 200) return null;
-  const head = page.body.toString("utf8", 0, Math.min(page.body.length, 4096));
+  const body = page.body;
+  const head = body.toString("utf8", 0, Math.min(body.length, 4096));
   const language = DATA_LANGUAGE.exec(head)?.[1] ?? "english";
   const post = () => (DATA_POST.test(head) ? { language, slug: decoded(path.split("/")[2] ?? "") } : null);
-  const results = () => Number(DATA_TOTAL.exec(page.body.toString("utf8"))?.[1] ?? 0);
+  const results = () => Number(DATA_TOTAL.exec(body.toString("utf8"))?.[1] ?? 0);
   return pageOf(path, query, language, post, results);
 }
 
