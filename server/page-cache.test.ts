@@ -62,7 +62,9 @@ test("past its entry budget too", () => {
 });
 
 test("a page is held compressed, counted at twice its brotli copy, and gives its body back whole", () => {
-  const text = Array.from({ length: 2000 }, (_, i) => `<p class="quote">line ${i} of a long page</p>`).join("\n");
+  const text = Array.from({ length: 2000 }, (_, i) => `<p class="quote">line ${i} of a long page</p>`).join(
+    "\n",
+  );
   const rendered: RenderedPage = { ...page(0), body: Buffer.from(text), size: Buffer.byteLength(text) };
   const cache = new PageCache();
   cache.set("/long", "d", rendered);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync } from "node:zlib";
 import { ALL_TAG } from "#app/data/cache-tags.ts";
-import { compress, type Encoding, MIN_COMPRESSED_BYTES } from "./send-page.ts";
+import { compress, type Encoding, MIN_COMPRESSED_BYTES } from "./compression.ts";
 
 /** A page as React Router rendered it, ready to send as often as asked. */
 export interface RenderedPage {
