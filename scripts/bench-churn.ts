@@ -32,7 +32,17 @@ import {
   VARNISH_SKIP_MESSAGE,
   varnishAvailable,
 } from "#tests/support/varnish.ts";
-import { ensureWrk, parseWrk, WRK_THREADS, type WrkFigures, wrk, wrkVersion } from "./wrk.ts";
+import {
+  ACCEPT_ENCODING,
+  ensureWrk,
+  getAsWrk,
+  parseWrk,
+  WRK_HEADERS,
+  WRK_THREADS,
+  type WrkFigures,
+  wrk,
+  wrkVersion,
+} from "./wrk.ts";
 
 const { values: flags } = parseArgs({
   options: {
@@ -185,7 +195,16 @@ end
 
 /** wrk with the browsing script, its whole output kept (the per-second counts follow the figures). */
 async function browse(url: string, script: string): Promise<{ figures: WrkFigures; stdout: string }> {
-  const args = [`-t${WRK_THREADS}`, `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", "-s", script, url];
+  const args = [
+    `-t${WRK_THREADS}`,
+    `-c${CONNECTIONS}`,
+    `-d${SECONDS}s`,
+    "--latency",
+    ...WRK_HEADERS,
+    "-s",
+    script,
+    url,
+  ];
   const { stdout } = await promisify(execFile)("wrk", args, {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
@@ -401,9 +420,13 @@ async function churn(mode: "sukti" | "varnish", corpusDb: string, pages: Pages):
 }
 
 /** A bare node:http server answering one page's bytes from memory: the machine's ceiling, same wrk. */
-async function bare(body: Buffer): Promise<number> {
+async function bare({ body, encoding }: { body: Buffer; encoding: string | undefined }): Promise<number> {
   const server = createServer((_req, res) => {
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+    res.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": body.length,
+      ...(encoding ? { "Content-Encoding": encoding } : {}),
+    });
     res.end(body);
   });
   const port = await freePort();
@@ -459,7 +482,7 @@ try {
     `# sukti bench:churn · ${new Date().toISOString()} · node ${process.version} · ${availableParallelism()} cores · load average ${loadavg()[0]!.toFixed(2)}`,
   );
   console.log(
-    `${wrkVersion()}: wrk -t${WRK_THREADS} -c${CONNECTIONS} -d${SECONDS}s over ${PAGES} warmed pages at random; ${POSTS} posts; a write (${EDITED} edited, 1 added, 1 unpublished, \`sukti import\`) every ${EVERY} s; server: node ${START_ARGS.join(" ")} server.js, WEB_CONCURRENCY=1, LOG_LEVEL=warn`,
+    `${wrkVersion()}: wrk -t${WRK_THREADS} -c${CONNECTIONS} -d${SECONDS}s -H "Accept-Encoding: ${ACCEPT_ENCODING}" over ${PAGES} warmed pages at random; ${POSTS} posts; a write (${EDITED} edited, 1 added, 1 unpublished, \`sukti import\`) every ${EVERY} s; server: node ${START_ARGS.join(" ")} server.js, WEB_CONCURRENCY=1, LOG_LEVEL=warn`,
   );
   const corpusFile = path.join(work, "corpus.ndjson");
   const corpusDb = path.join(work, "corpus.db");
@@ -485,7 +508,7 @@ try {
   const sample = await (async () => {
     const server = await startServer({ dbPath: corpusDb, env: { LOG_LEVEL: "warn" } });
     try {
-      return Buffer.from(await (await fetch(`${server.url}${pages.paths.at(-1)}`)).arrayBuffer());
+      return await getAsWrk(`${server.url}${pages.paths.at(-1)}`);
     } finally {
       await server.stop();
     }

@@ -16,7 +16,16 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { postPath } from "#app/content/languages.ts";
 import { freePort } from "#tests/support/server.ts";
-import { ensureWrk, WRK_CONNECTIONS, WRK_THREADS, type WrkFigures, wrk, wrkVersion } from "./wrk.ts";
+import {
+  ACCEPT_ENCODING,
+  ensureWrk,
+  getAsWrk,
+  WRK_CONNECTIONS,
+  WRK_THREADS,
+  type WrkFigures,
+  wrk,
+  wrkVersion,
+} from "./wrk.ts";
 
 // `npm run bench -- --store postgres`: SQLite against PostgreSQL, 1 and 2 workers.
 const storeAt = process.argv.indexOf("--store");
@@ -227,21 +236,26 @@ async function startSukti(dbPath: string, env: Record<string, string> = {}): Pro
 
 /** The ceiling: a bare node:http server answering each page's bytes from memory (at /<index>). */
 async function startBare() {
-  const bodies: Buffer[] = [];
+  const bodies: { body: Buffer; encoding: string | undefined }[] = [];
   const server = createServer((req, res) => {
-    const body = bodies[Number(req.url?.slice(1))];
-    if (!body) {
+    const page = bodies[Number(req.url?.slice(1))];
+    if (!page) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
-    res.end(body);
+    res.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": page.body.length,
+      ...(page.encoding ? { "Content-Encoding": page.encoding } : {}),
+    });
+    res.end(page.body);
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
-    /** The bare server's URL for these bytes. */
-    serve: (body: Buffer) => `http://127.0.0.1:${port}/${bodies.push(body) - 1}`,
+    /** The bare server's URL for these bytes (as sent, in this Content-Encoding). */
+    serve: (body: Buffer, encoding: string | undefined) =>
+      `http://127.0.0.1:${port}/${bodies.push({ body, encoding }) - 1}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -448,9 +462,9 @@ async function benchDataset(name: string, dbPath: string) {
     const urls = new Map<Page, { sukti: string; bare: string }>();
     for (const page of pages) {
       const sukti = `${page.kind === "rendered" ? rendered.url : cached.url}${page.path}`;
-      const { status, body } = await httpGet(sukti);
+      const { status, body, encoding } = await getAsWrk(sukti);
       if (status !== 200) throw new Error(`${name}: ${page.path} answered ${status}`);
-      urls.set(page, { sukti, bare: bare.serve(body) });
+      urls.set(page, { sukti, bare: bare.serve(body, encoding) });
     }
     // The JIT warmed on each server before the first figure counts.
     await wrk(urls.get(pages[0]!)!.sukti, { seconds: WARM_UP_S });
@@ -577,7 +591,7 @@ try {
     `# sukti bench · ${new Date().toISOString()} · node ${process.version} · ${availableParallelism()} cores · load average ${loadavg()[0]!.toFixed(2)}`,
   );
   console.log(
-    `${wrkVersion()}: wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS} -d${SECONDS}s --latency on loopback, ${ROUNDS} round${ROUNDS > 1 ? "s" : ""} per page alternating with the bare server, the median round shown; server: node ${START_ARGS.join(" ")} server.js, WEB_CONCURRENCY=1, SEARCH_LIMITS=off, LOG_LEVEL=info`,
+    `${wrkVersion()}: wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS} -d${SECONDS}s --latency -H "Accept-Encoding: ${ACCEPT_ENCODING}" on loopback (the bare server answers the same compressed bytes), ${ROUNDS} round${ROUNDS > 1 ? "s" : ""} per page alternating with the bare server, the median round shown; server: node ${START_ARGS.join(" ")} server.js, WEB_CONCURRENCY=1, SEARCH_LIMITS=off, LOG_LEVEL=info`,
   );
   const demoDb = path.join(work, "demo.db");
   await benchDataset("demo data", demoDb);

@@ -1,11 +1,21 @@
 // Debian's `wrk`, shared by the load benches (bench.ts, bench-stores.ts,
 // bench-flood.ts): make sure it is there, and run it for one URL without
 // blocking this process.
+
 import { execFile, spawnSync } from "node:child_process";
+import { get } from "node:http";
 import { promisify } from "node:util";
 
 /** One wrk thread (one core), 16 connections: what every bench measures with. */
 export const WRK_THREADS = 1;
+/**
+ * What every load test asks for, as browsers do: pages are measured as
+ * browsers get them (the page cache holds them compressed, decision 074),
+ * and the bare server answers the same compressed bytes (getAsWrk).
+ */
+export const ACCEPT_ENCODING = "br, gzip";
+/** wrk's arguments for that header. */
+export const WRK_HEADERS = ["-H", `Accept-Encoding: ${ACCEPT_ENCODING}`];
 export const WRK_CONNECTIONS = 16;
 
 export interface WrkFigures {
@@ -95,7 +105,7 @@ export async function wrk(
     script?: { file: string; args: string[] };
   },
 ): Promise<WrkFigures> {
-  const args = [`-t${WRK_THREADS}`, `-c${connections}`, `-d${seconds}s`, "--latency"];
+  const args = [`-t${WRK_THREADS}`, `-c${connections}`, `-d${seconds}s`, "--latency", ...WRK_HEADERS];
   if (script) args.push("-s", script.file, url, "--", ...script.args);
   else args.push(url);
   try {
@@ -110,4 +120,32 @@ export async function wrk(
     const { stdout, stderr, message } = error as Error & { stdout?: string; stderr?: string };
     throw new Error(`wrk ${args.join(" ")}: ${message}\n${stdout ?? ""}${stderr ?? ""}`);
   }
+}
+
+/**
+ * One page as wrk gets it (ACCEPT_ENCODING), on a connection of its own: its
+ * status, its bytes as sent, and their Content-Encoding, for a bare server
+ * to answer with the same.
+ */
+export function getAsWrk(
+  url: string,
+  timeoutMs = 30_000,
+): Promise<{ status: number; body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const request = get(
+      url,
+      { agent: false, timeout: timeoutMs, headers: { "accept-encoding": ACCEPT_ENCODING } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.once("end", () => {
+          const encoding = response.headers["content-encoding"];
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), encoding });
+        });
+        response.once("error", reject);
+      },
+    );
+    request.once("timeout", () => request.destroy(new Error(`${url}: no answer in ${timeoutMs / 1000} s`)));
+    request.once("error", reject);
+  });
 }

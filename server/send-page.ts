@@ -124,7 +124,7 @@ export function sendPage(
   if (encoding) {
     let encoded = page.encoded[encoding];
     if (!encoded) {
-      encoded = compress(page.body, encoding);
+      encoded = compress(page.body, encoding, options.effort);
       if (options.effort === "once") page.encoded[encoding] = encoded;
     }
     body = encoded;
