@@ -26,6 +26,12 @@ export interface PostKey {
   translationKey: string | null;
 }
 
+/** The keys a file's posts take: idNums in a language, places in a translation group. */
+export interface PostKeysWanted {
+  idNums: readonly { language: Language; idNum: number }[];
+  groups: readonly { translationKey: string; language: Language }[];
+}
+
 /**
  * Called after each write commits, with what it changed as cache tags
  * (decision 057): the `sukti` command purges shared caches there (PURGE_URL).
@@ -36,8 +42,13 @@ export type AfterCommit = (changes: ContentChange[]) => Promise<void>;
 export interface ContentWrites {
   /** The database, for messages: a file path, or a postgres URL without its password. */
   readonly description: string;
-  /** Every post of any status: the importer checks a file's idNums against them before writing. */
-  postKeys(): AsyncIterable<PostKey>;
+  /**
+   * Every post of any status: the importer checks a file's idNums against
+   * them before writing. With `only`, the posts holding one of those idNums
+   * or places in a translation group, each an index seek (a small import
+   * need not read 100,000 posts' keys).
+   */
+  postKeys(only?: PostKeysWanted): AsyncIterable<PostKey>;
   /** The slugs of every page. */
   pageSlugs(): Promise<string[]>;
   /**

@@ -27,7 +27,13 @@ import {
   unpublishPost,
 } from "#app/data/postgres/transaction.server.ts";
 import type { SyncTarget } from "#app/data/sync-state.ts";
-import { type AfterCommit, type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
+import {
+  type AfterCommit,
+  type ContentWrites,
+  type PostKey,
+  type PostKeysWanted,
+  WritesRefusedError,
+} from "#app/data/writes.ts";
 
 /** Rows fetched at a time by postKeys(): memory stays flat whatever the number of posts. */
 const KEY_BATCH = 5000;
@@ -62,7 +68,11 @@ class PostgresWrites implements ContentWrites {
   }
 
   /** Every post, read through a cursor in one snapshot, KEY_BATCH rows at a time. */
-  async *postKeys(): AsyncGenerator<PostKey> {
+  async *postKeys(only?: PostKeysWanted): AsyncGenerator<PostKey> {
+    if (only !== undefined) {
+      yield* await this.#postKeysOf(only);
+      return;
+    }
     const client = await this.#pool.connect().catch((error: unknown) => {
       throw this.#lost(error);
     });
@@ -90,6 +100,30 @@ class PostgresWrites implements ContentWrites {
     }
   }
 
+  /** The posts holding these idNums or group places: one statement, each key an index seek. */
+  async #postKeysOf(only: PostKeysWanted): Promise<PostKey[]> {
+    const columns = `p.language, p.id_num AS "idNum", p.slug, p.translation_key AS "translationKey"`;
+    try {
+      const { rows } = await this.#pool.query<PostKey>(
+        `SELECT ${columns} FROM unnest($1::text[], $2::bigint[]) k(language, id_num)
+            JOIN posts p ON p.language = k.language AND p.id_num = k.id_num
+          UNION
+          SELECT ${columns} FROM unnest($3::text[], $4::text[]) k(translation_key, language)
+            JOIN posts p ON p.translation_key = k.translation_key AND p.language = k.language`,
+        [
+          only.idNums.map((key) => key.language),
+          only.idNums.map((key) => key.idNum),
+          only.groups.map((key) => key.translationKey),
+          only.groups.map((key) => key.language),
+        ],
+      );
+      return rows;
+    } catch (error) {
+      // A dry run on a database never migrated: no posts yet.
+      if ((error as { code?: string }).code === "42P01") return [];
+      throw this.#lost(error);
+    }
+  }
   async pageSlugs(): Promise<string[]> {
     const { rows } = await this.#pool.query<{ slug: string }>("SELECT slug FROM pages ORDER BY slug");
     return rows.map((row) => row.slug);

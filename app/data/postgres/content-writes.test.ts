@@ -337,4 +337,38 @@ describe.skipIf(!available)("PostgreSQL post keys", () => {
     );
     expect(rows[0].n).toBe(0);
   });
+
+  test("postKeys with keys asked for gives exactly the posts holding them (a small import's check)", async () => {
+    // Translation groups for a tenth of the posts (the generated corpus has none).
+    await pool.query("UPDATE posts SET translation_key = 'group-' || (id / 10) WHERE id % 10 = 0");
+    const all: PostKey[] = [];
+    for await (const key of writes.postKeys()) all.push(key);
+    const grouped = all.filter((key) => key.translationKey !== null);
+    expect(grouped.length).toBeGreaterThan(10);
+    const only = {
+      idNums: [
+        ...all.slice(0, 5).map(({ language, idNum }) => ({ language, idNum })),
+        { language: "marathi" as const, idNum: 987_654_321 },
+      ],
+      groups: [
+        ...grouped
+          .slice(-5)
+          .map(({ translationKey, language }) => ({ translationKey: translationKey ?? "", language })),
+        // A post also holding one of the idNums above is listed once.
+        ...all
+          .slice(0, 1)
+          .flatMap(({ translationKey, language }) => (translationKey ? [{ translationKey, language }] : [])),
+        { translationKey: "no such group", language: "hindi" as const },
+      ],
+    };
+    const wanted = (key: PostKey) =>
+      only.idNums.some((k) => k.language === key.language && k.idNum === key.idNum) ||
+      only.groups.some((k) => k.translationKey === key.translationKey && k.language === key.language);
+    const found: PostKey[] = [];
+    for await (const key of writes.postKeys(only)) found.push(key);
+    const text = (keys: PostKey[]) =>
+      keys.map((k) => JSON.stringify([k.language, Number(k.idNum), k.slug, k.translationKey])).sort();
+    expect(text(found)).toEqual(text(all.filter(wanted)));
+    expect(found.length).toBeGreaterThanOrEqual(10);
+  });
 });

@@ -12,7 +12,13 @@ import { SqliteSyncTarget } from "#app/data/sqlite/sync-state.server.ts";
 import { inWriteTransaction, inWriteTransactionAsync } from "#app/data/sqlite/transaction.server.ts";
 import { SqliteWriteTarget } from "#app/data/sqlite/write-target.server.ts";
 import type { SyncTarget } from "#app/data/sync-state.ts";
-import { type AfterCommit, type ContentWrites, type PostKey, WritesRefusedError } from "#app/data/writes.ts";
+import {
+  type AfterCommit,
+  type ContentWrites,
+  type PostKey,
+  type PostKeysWanted,
+  WritesRefusedError,
+} from "#app/data/writes.ts";
 
 function hasTable(db: Db, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined;
@@ -73,12 +79,24 @@ class SqliteWrites implements ContentWrites {
     throw new WritesRefusedError(`cannot write the database ${this.#file}: ${opened.readOnly}`);
   }
 
-  async *postKeys(): AsyncIterable<PostKey> {
+  async *postKeys(only?: PostKeysWanted): AsyncIterable<PostKey> {
     const db = this.#db;
     if (!db || !hasTable(db, "posts")) return;
+    const columns = "p.language, p.id_num AS idNum, p.slug, p.translation_key AS translationKey";
+    if (only === undefined) {
+      yield* db.prepare(`SELECT ${columns} FROM posts p`).iterate() as Iterable<PostKey>;
+      return;
+    }
+    // One seek a key (posts_language_id_num, posts_translation); UNION: a post holding both once.
     yield* db
-      .prepare("SELECT language, id_num AS idNum, slug, translation_key AS translationKey FROM posts")
-      .iterate() as Iterable<PostKey>;
+      .prepare(
+        `SELECT ${columns} FROM json_each(?) k
+          JOIN posts p ON p.language = k.value ->> 'language' AND p.id_num = k.value ->> 'idNum'
+        UNION
+        SELECT ${columns} FROM json_each(?) k
+          JOIN posts p ON p.translation_key = k.value ->> 'translationKey' AND p.language = k.value ->> 'language'`,
+      )
+      .iterate(JSON.stringify(only.idNums), JSON.stringify(only.groups)) as Iterable<PostKey>;
   }
 
   async pageSlugs(): Promise<string[]> {
