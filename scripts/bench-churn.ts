@@ -211,6 +211,8 @@ async function browse(url: string, script: string): Promise<{ figures: WrkFigure
     timeout: (SECONDS + 60) * 1000,
     killSignal: "SIGKILL",
   });
+  // CHURN_WRK_OUT=file keeps wrk's whole output (its latency table, thread stats) for a closer look.
+  if (process.env.CHURN_WRK_OUT) writeFileSync(process.env.CHURN_WRK_OUT, stdout);
   return { figures: parseWrk(stdout), stdout };
 }
 
