@@ -17,7 +17,7 @@
 // Needs `npm run build`, wrk and (for the second half) varnish + varnish-modules.
 import { execFile, execFileSync, spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { Agent, createServer, get } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
@@ -315,6 +315,53 @@ async function until(url: string, done: (status: number, body: string) => boolea
   return Number.NaN;
 }
 
+/**
+ * A visitor beside wrk: one request at a time (a browser's headers, one
+ * keep-alive connection) to a random warmed page until `stop()`, each
+ * request timed here from its sending to its last byte. wrk's own latency
+ * table does not add up (its mean times its requests passes its connections
+ * times its seconds, docs/performance.md); these times are a visitor's.
+ */
+function visitorProbe(front: string, paths: readonly string[]) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  let failures = 0;
+  let stopped = false;
+  const once = (url: string) =>
+    new Promise<void>((resolve, reject) => {
+      const request = get(url, { agent, headers: { "accept-encoding": ACCEPT_ENCODING } }, (response) => {
+        response.on("data", () => undefined);
+        response.once("end", () => resolve());
+        response.once("error", reject);
+      });
+      request.once("error", reject);
+    });
+  const running = (async () => {
+    while (!stopped) {
+      const path = paths[Math.floor(Math.random() * paths.length)] ?? "/";
+      const sent = performance.now();
+      try {
+        await once(`${front}${path}`);
+        times.push(performance.now() - sent);
+      } catch {
+        // A connection the server closed: the next request opens another (not timed as a visit).
+        failures++;
+      }
+    }
+  })();
+  return {
+    async stop(): Promise<{ requests: number; failures: number; p50: number; p99: number; max: number }> {
+      stopped = true;
+      await running;
+      agent.destroy();
+      const sorted = [...times].sort((a, b) => a - b);
+      const at = (p: number) =>
+        sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+      return { requests: sorted.length, failures, p50: at(50), p99: at(99), max: sorted.at(-1) ?? NaN };
+    },
+  };
+}
+
 // ---------------------------------------------------------------- one run
 
 interface Result {
@@ -326,6 +373,8 @@ interface Result {
   socketErrors: number;
   before: Second;
   windows: { write: Write; seconds: Second }[];
+  /** The visitor beside wrk (visitorProbe). */
+  visitor: { requests: number; failures: number; p50: number; p99: number; max: number };
 }
 
 const sum = (seconds: Second[]): Second =>
@@ -367,6 +416,7 @@ async function churn(mode: "sukti" | "varnish", corpusDb: string, pages: Pages):
     console.error(`  ${mode}: browsing for ${SECONDS} s, a write every ${EVERY} s…`);
     const started = Date.now() / 1000;
     const browsing = browse(front, script);
+    const visitor = visitorProbe(front, pages.paths);
     const writes: Write[] = [];
     let fetches = varnish ? ((await varnish.counters())["MAIN.backend_req"] ?? 0) : 0;
     for (let k = 0; ; k++) {
@@ -401,6 +451,7 @@ async function churn(mode: "sukti" | "varnish", corpusDb: string, pages: Pages):
       );
     }
     const { figures, stdout } = await browsing;
+    const visited = await visitor.stop();
     if (varnish && writes.length > 0) {
       writes.at(-1)!.backendFetches = ((await varnish.counters())["MAIN.backend_req"] ?? 0) - fetches;
     }
@@ -413,6 +464,7 @@ async function churn(mode: "sukti" | "varnish", corpusDb: string, pages: Pages):
       ...figures,
       before: inRange(0, writes[0]?.at ?? end),
       windows: writes.map((write, i) => ({ write, seconds: inRange(write.at, writes[i + 1]?.at ?? end) })),
+      visitor: visited,
     };
   } finally {
     await varnish?.stop();
@@ -452,6 +504,10 @@ function report(result: Result, bareRps: number) {
   console.log(
     `${result.rps.toFixed(0)} req/s (bare node:http ${bareRps.toFixed(0)}: ${pct(result.rps, bareRps)}), p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}${result.socketErrors ? `, socket errors ${result.socketErrors}` : ""}`,
   );
+  const v = result.visitor;
+  console.log(
+    `a visitor beside wrk, one request at a time: ${v.requests} requests, p50 ${v.p50.toFixed(2)} ms, p99 ${v.p99.toFixed(1)} ms, max ${v.max.toFixed(0)} ms${v.failures ? `, ${v.failures} failed` : ""}`,
+  );
   console.log(
     `before the first write: ${result.before.total} responses, hit ratio ${pct(result.before.hits, result.before.total)}, ${result.before.renders} renders\n`,
   );
@@ -470,7 +526,7 @@ function report(result: Result, bareRps: number) {
     ...result.windows.map(({ seconds }) => (seconds.total ? seconds.hits / seconds.total : 1)),
   );
   console.log(
-    `\nlowest hit ratio after a write: ${(100 * worst).toFixed(1)}% (target ≥ 95%); longest an edited page stayed stale: ${s(longest)} s (target < 2); p99 ${result.p99.toFixed(1)} ms (target < 20)`,
+    `\nlowest hit ratio after a write: ${(100 * worst).toFixed(1)}% (target ≥ 95%); longest an edited page stayed stale: ${s(longest)} s (target < 2); p99 ${result.p99.toFixed(1)} ms as wrk prints it, ${result.visitor.p99.toFixed(1)} ms for the visitor (target < 20)`,
   );
 }
 
