@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { READY_MS } from "#tests/support/limits.ts";
+import { atExit } from "./cleanup.ts";
 
 export const POSTGRES_SKIP_MESSAGE =
   "PostgreSQL (15, 16 or 17) not installed: apt-get install postgresql; skipping the PostgreSQL tests";
@@ -88,18 +89,6 @@ async function freePort(): Promise<number> {
   throw new Error("no free loopback port below 32768");
 }
 
-const running = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  // A test run that ends without stop() leaves no server behind.
-  process.once("exit", () => {
-    for (const child of running) child.kill("SIGQUIT");
-  });
-}
-
 async function waitUntilReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + READY_MS;
   for (;;) {
@@ -136,7 +125,12 @@ export async function startPostgres(
   chmodSync(dir, 0o700);
   if (user) chownSync(dir, user.uid, user.gid);
   const data = path.join(dir, "data");
-  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  // Removed by stop(), or by the run's end when a test never stopped it (cleanup.ts).
+  const forgetDir = atExit(() => rmSync(dir, { recursive: true, force: true }));
+  const cleanup = () => {
+    rmSync(dir, { recursive: true, force: true });
+    forgetDir();
+  };
   try {
     execFileSync(
       path.join(bin, "initdb"),
@@ -153,6 +147,8 @@ export async function startPostgres(
     child: ChildProcess;
     exited: Promise<void>;
     output: () => string;
+    /** Called once it is stopped: the run's end need not stop it (cleanup.ts). */
+    forget: () => void;
   }
 
   const spawnServer = (port: number): Running => {
@@ -190,19 +186,19 @@ export async function startPostgres(
     child.stderr?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
     });
-    running.add(child);
-    installExitHook();
+    // A test run that ends without stop() leaves no server behind.
+    const forget = atExit(() => child.kill("SIGQUIT"));
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    return { child, exited, output: () => output };
+    return { child, exited, output: () => output, forget };
   };
 
   /** Fast shutdown (open connections are closed), SIGQUIT after 5 s. */
-  const shutDown = async ({ child, exited }: Running): Promise<void> => {
+  const shutDown = async ({ child, exited, forget }: Running): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT");
     const timer = setTimeout(() => child.kill("SIGQUIT"), 5000);
     await exited;
     clearTimeout(timer);
-    running.delete(child);
+    forget();
   };
 
   for (let attempt = 0; ; attempt++) {
@@ -214,7 +210,7 @@ export async function startPostgres(
     } catch (error) {
       server.child.kill("SIGQUIT");
       await server.exited;
-      running.delete(server.child);
+      server.forget();
       // Another process may have taken the port between the check and the start.
       if (attempt < 3 && /could not (bind|create listen)|Address already in use/i.test(server.output()))
         continue;

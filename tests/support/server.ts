@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { READY_MS } from "#tests/support/limits.ts";
+import { atExit } from "./cleanup.ts";
 
 export const TEST_SEED = 20261122;
 
@@ -20,26 +21,6 @@ export interface RunningServer {
 }
 
 /**
- * A free loopback port below the ephemeral range (32768 and up), where the
- * kernel's own outgoing connections never take it between probe and listen.
- */
-/** Servers started and still running, with their directories. */
-const running = new Map<ChildProcess, string>();
-/** Directories of servers not yet stopped, running or not: removed at the latest when the run ends. */
-const directories = new Set<string>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  // A test that timed out while its server started never stops it: the run's end does.
-  process.once("exit", () => {
-    for (const child of running.keys()) child.kill("SIGKILL");
-    for (const dir of directories) rmSync(dir, { recursive: true, force: true });
-  });
-}
-
-/**
  * A shell that outlives this process: once it is gone without an exit hook
  * (a Vitest fork killed by a signal), it kills the server and removes its
  * directory. It ends by itself when stop() removes the directory.
@@ -53,6 +34,10 @@ function watchdog(pid: number, dir: string): void {
   spawn("sh", ["-c", script], { detached: true, stdio: "ignore" }).unref();
 }
 
+/**
+ * A free loopback port below the ephemeral range (32768 and up), where the
+ * kernel's own outgoing connections never take it between probe and listen.
+ */
 export async function freePort(): Promise<number> {
   for (;;) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
@@ -92,8 +77,8 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "sukti-test-"));
-  directories.add(dir);
-  installExitHook();
+  // Removed at the latest when the run ends, whether or not its server still runs.
+  atExit(() => rmSync(dir, { recursive: true, force: true }));
   const dbPath = options.dbPath ?? path.join(dir, "sukti.db");
   const demo = process.env[DEMO_DB_ENV];
   if (demo && !options.dbPath && !options.env?.DATABASE_URL && !options.freshDatabase)
@@ -122,16 +107,15 @@ export async function startServer(
     uid: options.uid,
     gid: options.gid,
   });
-  if (child.pid !== undefined) {
-    running.set(child, dir);
-    watchdog(child.pid, dir);
-  }
+  // A test that timed out while its server started never stops it: the run's end does.
+  const forget = atExit(() => child.kill("SIGKILL"));
+  if (child.pid !== undefined) watchdog(child.pid, dir);
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => {
-      running.delete(child);
+      forget();
       resolve(code);
     }),
   );

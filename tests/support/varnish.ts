@@ -3,7 +3,7 @@
 // sukti on loopback, in a temporary working directory (-n), in the foreground
 // (-F), on a free loopback port below 32768; stopped by stop() and on process
 // exit. As root, varnishd's own jail runs the cache process as `vcache`.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { READY_MS } from "#tests/support/limits.ts";
+import { atExit } from "./cleanup.ts";
 import { freePort } from "./server.ts";
 
 export const VARNISH_SKIP_MESSAGE =
@@ -71,18 +72,6 @@ export interface VarnishOptions {
   purgers?: string[];
   /** Cache storage (malloc) in MB; 64 by default. */
   storageMb?: number;
-}
-
-const running = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  // A run that ends without stop() leaves no Varnish behind (the manager stops its child).
-  process.once("exit", () => {
-    for (const child of running) child.kill("SIGTERM");
-  });
 }
 
 /** The shipped VCL with its backend port (and, if asked, its purge ACL) replaced. */
@@ -152,11 +141,11 @@ export async function startVarnish(options: VarnishOptions): Promise<TestVarnish
     );
     child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    running.add(child);
-    installExitHook();
+    // A run that ends without stop() leaves no Varnish behind (the manager stops its child).
+    const forget = atExit(() => child.kill("SIGTERM"));
     const exited = new Promise<void>((resolve) =>
       child.once("exit", () => {
-        running.delete(child);
+        forget();
         resolve();
       }),
     );

@@ -31,6 +31,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { READY_MS } from "#tests/support/limits.ts";
+import { atExit } from "./cleanup.ts";
 import { freePort } from "./server.ts";
 
 export const WORDPRESS_SKIP_MESSAGE =
@@ -148,24 +149,12 @@ export interface TestWordPress {
   stop(): Promise<void>;
 }
 
-const running = new Set<ChildProcess>();
-const directories = new Set<string>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  // A test run that ends without stop() leaves neither a server nor a directory behind.
-  process.once("exit", () => {
-    for (const child of running) killGroup(child, "SIGKILL");
-    for (const dir of directories) rmSync(dir, { recursive: true, force: true });
-  });
-}
-
 interface Started {
   child: ChildProcess;
   exited: Promise<void>;
   output: () => string;
+  /** Called once it is stopped: the run's end need not kill it (cleanup.ts). */
+  forget: () => void;
 }
 
 function start(command: string, args: string[], options: Parameters<typeof spawn>[2]): Started {
@@ -177,10 +166,10 @@ function start(command: string, args: string[], options: Parameters<typeof spawn
     appendFileSync(path.join(options.cwd, "groups"), `${child.pid}\n`);
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  running.add(child);
-  installExitHook();
+  // A test run that ends without stop() leaves no server behind.
+  const forget = atExit(() => killGroup(child, "SIGKILL"));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return { child, exited, output: () => output };
+  return { child, exited, output: () => output, forget };
 }
 
 /**
@@ -220,14 +209,17 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-async function stopProcess({ child, exited }: Started, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+async function stopProcess(
+  { child, exited, forget }: Started,
+  signal: NodeJS.Signals = "SIGTERM",
+): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) killGroup(child, signal);
   const timer = setTimeout(() => killGroup(child, "SIGKILL"), 10_000);
   await exited;
   clearTimeout(timer);
   // PHP's workers outlive their parent: the group is ended after it.
   killGroup(child, "SIGKILL");
-  running.delete(child);
+  forget();
 }
 
 function mysqlUser(): { uid: number; gid: number } | undefined {
@@ -335,8 +327,8 @@ export async function startWordPress(options: { title?: string } = {}): Promise<
   const missing = wordpressMissing();
   if (missing.length > 0) throw new Error(`${WORDPRESS_SKIP_MESSAGE} (missing: ${missing.join(", ")})`);
   const dir = mkdtempSync(path.join(tmpdir(), "sukti-wp-"));
-  directories.add(dir);
-  installExitHook();
+  // Nor a directory.
+  const forgetDir = atExit(() => rmSync(dir, { recursive: true, force: true }));
   chmodSync(dir, 0o755);
   const started: Started[] = [];
   const watchdog = watch(dir);
@@ -345,7 +337,7 @@ export async function startWordPress(options: { title?: string } = {}): Promise<
     // Nothing of theirs is kept: MariaDB and PHP are killed, not shut down.
     for (const running of started.reverse()) await stopProcess(running, "SIGKILL");
     rmSync(dir, { recursive: true, force: true });
-    directories.delete(dir);
+    forgetDir();
   };
 
   const t0 = Date.now();
