@@ -15,7 +15,7 @@ import { MIN_PRONOUNCED_LETTERS, PRONUNCIATIONS_FILE } from "#app/search/english
 import { pronunciationSpellings } from "#app/search/english-pronunciation-map.ts";
 import { latinSkeleton } from "#app/search/roman.ts";
 
-const LICENCE = `Copyright (C) 1993-2015 Carnegie Mellon University. All rights reserved.
+export const LICENCE = `Copyright (C) 1993-2015 Carnegie Mellon University. All rights reserved.
 
 Redistribution and use in source and binary forms, with or without
 modification, are permitted provided that the following conditions
@@ -50,13 +50,15 @@ THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR TORT
 OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.`;
 
 /** Each word's first pronunciation (its phonemes), words of letters only and long enough. */
-export function firstPronunciations(dictionary: string): Map<string, string[]> {
+export function firstPronunciations(
+  dictionary: string,
+  minLetters = MIN_PRONOUNCED_LETTERS,
+): Map<string, string[]> {
   const words = new Map<string, string[]>();
   for (const line of dictionary.split("\n")) {
     const [word, ...phonemes] = line.replace(/#.*/, "").trim().split(/\s+/);
     // Alternative pronunciations are written word(2), word(3): not letters only, so left out.
-    if (!word || !/^[a-z]+$/.test(word) || word.length < MIN_PRONOUNCED_LETTERS || phonemes.length === 0)
-      continue;
+    if (!word || !/^[a-z]+$/.test(word) || word.length < minLetters || phonemes.length === 0) continue;
     if (!words.has(word)) words.set(word, phonemes);
   }
   return words;

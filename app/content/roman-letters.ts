@@ -8,6 +8,7 @@
 // human romanisations and are reported on the held-out halves
 // (docs/roman-letters.md, `npm run eval:roman-letters`).
 
+import { englishWordFor, initialismFor, isCommonEnglishWord } from "#app/content/english-loanwords.ts";
 import { CONSONANTS } from "#app/search/roman.ts";
 
 export type RomanLanguage = "hindi" | "marathi";
@@ -394,7 +395,11 @@ function romaniseMarathi(word: string): string {
       dropSchwas(units, "marathi", k > 0);
       if (keepA && last) last.vowel = "a";
     }
-    out += romaniseUnits(units, "marathi");
+    const text = romaniseUnits(units, "marathi");
+    // An English stem with Marathi endings: इंजेक्टरच्या injectorchya (decision 075).
+    const english =
+      k === 0 && beforeEnding && !isCommonEnglishWord(text) ? englishWordFor(parts[0] as string) : undefined;
+    out += english ?? text;
   }
   return out;
 }
@@ -410,14 +415,41 @@ const EXCEPTIONS: Record<RomanLanguage, Record<string, string>> = {
   marathi: {},
 };
 
+/**
+ * Words already written, per language: a site's quotes share most of their
+ * words, and a word costs ~10 µs (two lookups in the loanword table). Emptied
+ * when full, so a long run holds at most this many.
+ */
+const WRITTEN_WORDS_KEPT = 20_000;
+const written: Record<RomanLanguage, Map<string, string>> = { hindi: new Map(), marathi: new Map() };
+
 /** One Devanagari word in Roman letters (lower case). */
 export function romaniseWord(word: string, language: RomanLanguage): string {
+  const kept = written[language];
+  let romanised = kept.get(word);
+  if (romanised === undefined) {
+    if (kept.size >= WRITTEN_WORDS_KEPT) kept.clear();
+    romanised = writeWord(word, language);
+    kept.set(word, romanised);
+  }
+  return romanised;
+}
+
+function writeWord(word: string, language: RomanLanguage): string {
   const exception = EXCEPTIONS[language][word.normalize("NFC").replaceAll(CHANDRABINDU, ANUSVARA)];
   if (exception !== undefined) return exception;
-  if (language === "marathi") return romaniseMarathi(word.normalize("NFC"));
-  const units = parse(word, language);
-  dropSchwas(units, language);
-  return romaniseUnits(units, language);
+  const initialism = initialismFor(word);
+  if (initialism !== undefined) return initialism;
+  let ours: string;
+  if (language === "marathi") ours = romaniseMarathi(word.normalize("NFC"));
+  else {
+    const units = parse(word, language);
+    dropSchwas(units, language);
+    ours = romaniseUnits(units, language);
+  }
+  // An English word, written as English (decision 075): unless the rules already write one.
+  if (isCommonEnglishWord(ours)) return ours;
+  return englishWordFor(word) ?? ours;
 }
 
 /** Devanagari text in Roman letters; the rest (Latin, punctuation, line breaks) as it is. */

@@ -38,25 +38,29 @@ const CONSONANTS: Record<string, string> = {
 };
 
 /**
- * Vowel phonemes as the Latin letters of the vowel sign written for them:
- * AA ा (ॉ when spelled o), AE ै (or ॅ, below), AH the inherent a, AO ॉ,
- * AW ाउ, AY ाइ, EH and EY े, ER र with the inherent a, IH ि, IY ी, OW ो,
- * OY ॉय, UH ु, UW ू.
+ * Vowel phonemes as the letters of the vowel sign written for them, a
+ * capital where Devanagari has a sign of its own that plain Latin spells
+ * otherwise: AA ा (A; ॉ, O, when spelled o), AE ै (E) or ॅ (e), AH the
+ * inherent a, AO ॉ (O), AW ाउ (Au), AY ाइ (Ai), EH and EY े, ER र with the
+ * inherent a, IH ि, IY ी, OW ो, OY ॉय (Oy), UH ु, UW ू. A final AH is ा (A):
+ * camera, idea (कैमरा, आइडिया). pronunciationSpellings writes the capitals as
+ * plain letters (E as ai); the loanword table (app/content/english-loanwords.ts)
+ * keeps them apart.
  */
 const VOWELS: Record<string, string> = {
-  AA: "a",
-  AE: "ai",
+  AA: "A",
+  AE: "E",
   AH: "a",
-  AO: "o",
-  AW: "au",
-  AY: "ai",
+  AO: "O",
+  AW: "Au",
+  AY: "Ai",
   EH: "e",
   ER: "ar",
   EY: "e",
   IH: "i",
   IY: "i",
   OW: "o",
-  OY: "oy",
+  OY: "Oy",
   UH: "u",
   UW: "u",
 };
@@ -82,13 +86,18 @@ function spelledVowels(word: string, vowels: number): string[] | undefined {
 }
 
 /**
- * Latin spellings of an English word as a Hindi or Marathi writer would put
- * it in Devanagari, from its ARPAbet phonemes (stress digits included). Three
- * readings of the unstressed vowels: as said (schwa = the inherent a), as
- * spelled, and as spelled only where the spelling has e or i; AE read both
- * ै and ॅ. latinSkeleton of each is what the search looks up.
+ * The letters of the Devanagari spellings a Hindi or Marathi writer would
+ * give an English word (VOWELS' capitals for ा ै ॉ), from its ARPAbet
+ * phonemes (stress digits included). Three readings of the unstressed
+ * vowels: as said (schwa = the inherent a), as spelled, and as spelled only
+ * where the spelling has e or i; AE read both ै and ॅ; with schwaAsE, an
+ * unstressed schwa read both अ and े.
  */
-export function pronunciationSpellings(word: string, phonemes: readonly string[]): string[] {
+export function pronunciationLetters(
+  word: string,
+  phonemes: readonly string[],
+  options: { schwaAsE?: boolean } = {},
+): string[] {
   const spelled = spelledVowels(word, phonemes.filter((phoneme) => isVowel(phoneme)).length);
   const readings = spelled ? (["sound", "spelling", "e or i"] as const) : (["sound"] as const);
   const result = new Set<string>();
@@ -108,13 +117,15 @@ export function pronunciationSpellings(word: string, phonemes: readonly string[]
         const stressed = !phoneme.endsWith("0");
         let letters = vowelLetters;
         // AA spelled o is ॉ (doctor, college: डॉक्टर कॉलेज); AY before a vowel is ाय (science: सायंस).
-        if (sound === "AA" && group?.startsWith("o")) letters = "o";
-        if (sound === "AY" && isVowel(next)) letters = "ay";
+        if (sound === "AA" && group?.startsWith("o")) letters = "O";
+        if (sound === "AY" && isVowel(next)) letters = "Ay";
         // ि/ी before a final r is ियर: engineer, career (इंजीनियर करियर).
         if ((sound === "IY" || sound === "IH") && next === "R" && !isVowel(phonemes[i + 2])) letters += "ya";
         // A u after n is यू: new, nuclear, neuro (न्यू न्यूक्लियर न्यूरो).
         if ((sound === "UW" || sound === "UH") && previous === "N" && /n(?:u|eu|ew)/.test(word))
           letters = "yu";
+        // A final schwa is ा: camera, idea (कैमरा, आइडिया).
+        if (sound === "AH" && i === phonemes.length - 1) letters = "A";
         const bySpelling =
           reading === "spelling" || (reading === "e or i" && (group === "e" || group === "i"));
         const spelledLetters = group === undefined ? undefined : SPELLED[group];
@@ -123,13 +134,15 @@ export function pronunciationSpellings(word: string, phonemes: readonly string[]
         // A y glide between ि/ी and a schwa: medium, olympia (मीडियम ओलंपिया).
         if ((sound === "IY" || sound === "IH") && /^(?:AH|IH|ER)/.test(next ?? "")) letters += "y";
         choices = [letters];
-        if (sound === "AE" && letters === "ai") {
+        // An unstressed schwa written े as well, for the loanword table: management, accountant (मैनेजमेंट अकाउंटेंट).
+        if (options.schwaAsE && sound === "AH" && !stressed && letters === "a") choices = ["a", "e"];
+        if (sound === "AE" && letters === "E") {
           // Before f, th, s and nt, ns, nch, said as ा (class, plant, laughter: क्लास प्लांट लाफ्टर).
           const broad =
             /^(?:F|TH|S)$/.test(next ?? "") || (next === "N" && /^(?:T|S|CH)$/.test(phonemes[i + 2] ?? ""));
-          choices = broad ? ["ai", "e", "a"] : ["ai", "e"];
+          choices = broad ? ["E", "e", "A"] : ["E", "e"];
         }
-        if (sound === "AY" && letters === "ay") choices = ["ay", "ai"];
+        if (sound === "AY" && letters === "Ay") choices = ["Ay", "Ai"];
       } else if (sound === "Z" && i === phonemes.length - 1 && word.endsWith("s")) {
         // A final -s said z is written स (governors: गवर्नर्स); after a vowel ज़ too (shoes: शूज़).
         choices = isVowel(previous) && !previous.startsWith("ER") ? ["z", "s"] : ["s"];
@@ -144,4 +157,16 @@ export function pronunciationSpellings(word: string, phonemes: readonly string[]
     for (const spelling of spellings) if (spelling !== "") result.add(spelling);
   }
   return [...result];
+}
+
+/**
+ * Latin spellings of an English word as a Hindi or Marathi writer would put
+ * it in Devanagari (pronunciationLetters in plain letters: ै as ai, ा as a),
+ * what romanised search compares through latinSkeleton.
+ */
+export function pronunciationSpellings(word: string, phonemes: readonly string[]): string[] {
+  const plain = pronunciationLetters(word, phonemes).map((letters) =>
+    letters.replaceAll("E", "ai").toLowerCase(),
+  );
+  return [...new Set(plain)];
 }

@@ -1,0 +1,111 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  devanagariLetters,
+  ENGLISH_WORD_MARK,
+  englishWordFor,
+  isCommonEnglishWord,
+  LOANWORDS_FILE,
+  loanwordKey,
+  saidAsWritten,
+} from "#app/content/english-loanwords.ts";
+import { romanise, romaniseWord } from "#app/content/roman-letters.ts";
+import { sortedLinesFile } from "#app/content/sorted-lines-file.ts";
+
+// Our own words, not the evaluation lexicon's (decision 075).
+describe("English words in Devanagari", () => {
+  const loanwords: [devanagari: string, english: string][] = [
+    ["कंप्यूटर", "computer"],
+    ["इंटरनेशनल", "international"], // a written inherent a not said (र न)
+    ["अकैडमी", "academy"],
+    ["इंटरव्यू", "interview"],
+    ["यूनिवर्सिटी", "university"],
+    ["हॉस्पिटल", "hospital"],
+    ["स्टेशन", "station"],
+    ["डॉक्टर", "doctor"],
+    ["प्रोफेसर", "professor"],
+    ["मैनेजमेंट", "management"], // an unstressed schwa written े
+    ["टेक्नोलॉजी", "technology"], // ो and ॉ both for o
+    ["कैमरा", "camera"], // a final schwa written ा
+    ["मीटिंग", "meeting"],
+    ["ट्रेनिंग", "training"],
+  ];
+  it.each(loanwords)("%s is said as %s", (devanagari, english) => {
+    expect(englishWordFor(devanagari)).toBe(english);
+    expect(romaniseWord(devanagari, "hindi")).toBe(english);
+  });
+
+  it("leaves Hindi words that sound like a short or rare English word to the rules", () => {
+    // पति putty, एक ache, हरि hurry: English words under six letters are not in the table.
+    for (const [word, romanised] of [
+      ["पति", "pati"],
+      ["एक", "ek"],
+      ["हरि", "hari"],
+      ["चोट", "chot"], // choate: six letters, not among the most frequent
+      ["प्रेम", "prem"],
+      ["परमात्मा", "parmatma"],
+    ] as const) {
+      expect(romaniseWord(word, "hindi")).toBe(romanised);
+    }
+  });
+
+  it("needs an English vowel where Devanagari writes one: तर्क is not truck", () => {
+    // truck: t, r, a said, k; तर्क: a after t, none after र.
+    expect(saidAsWritten("trak", "tarka")).toBe(false);
+    expect(saidAsWritten("trak", "traka")).toBe(true); // ट्रक
+    expect(devanagariLetters("इंटरनेशनल")).toBe("intaraneshanala");
+    expect(saidAsWritten("intarneshanal", "intaraneshanala")).toBe(true); // र's a not said
+    expect(saidAsWritten("kat", "kata")).toBe(true);
+    expect(saidAsWritten("kata", "kat")).toBe(false);
+  });
+
+  it("keeps a word the rules already write as a common English word", () => {
+    expect(isCommonEnglishWord("grid")).toBe(true);
+    expect(isCommonEnglishWord("kabir")).toBe(false);
+    expect(romaniseWord("ग्रिड", "hindi")).toBe("grid"); // not greed, which sounds the same
+  });
+
+  it("writes an English stem with Marathi endings", () => {
+    expect(romaniseWord("कंप्यूटरचा", "marathi")).toBe("computercha");
+    expect(romaniseWord("हॉस्पिटलमध्ये", "marathi")).toBe("hospitalmadhye");
+  });
+
+  it("writes the letters of a Devanagari spelling with each inherent a", () => {
+    expect(devanagariLetters("कमल")).toBe("kamala");
+    expect(devanagariLetters("प्रेम")).toBe("prema");
+    expect(devanagariLetters("कैमरा")).toBe("kEmarA");
+    expect(devanagariLetters("hello")).toBeUndefined();
+    expect(loanwordKey("kamala")).toBe("kml");
+    expect(loanwordKey("aphasa")).toBe("afs"); // a first a stays
+  });
+
+  it("goes through a text word by word", () => {
+    expect(romanise("मेरा कंप्यूटर और मोबाइल", "hindi")).toBe("mera computer aur mobail");
+  });
+});
+
+describe("the loanword table", () => {
+  const text = readFileSync(path.join(import.meta.dirname, "..", "..", LOANWORDS_FILE), "latin1");
+  const lines = text.split("\n").filter((line) => line !== "" && !line.startsWith("#"));
+
+  it("is sorted by key, as bisection needs", () => {
+    const keys = lines.map((line) => line.split(" ")[0] as string);
+    const unsorted = keys.findIndex((key, i) => i > 0 && (keys[i - 1] as string) >= key);
+    expect(unsorted).toBe(-1);
+    expect(keys.filter((key) => key.startsWith(ENGLISH_WORD_MARK)).length).toBeGreaterThan(30_000);
+  });
+
+  it("finds every line's key, including a run of lines with no space", () => {
+    const file = sortedLinesFile(LOANWORDS_FILE);
+    const sample = lines.filter((_, i) => i % 997 === 0);
+    expect(sample.length).toBeGreaterThan(50);
+    for (const line of sample) {
+      const space = line.indexOf(" ");
+      const key = space === -1 ? line : line.slice(0, space);
+      expect(file.lookup(key)).toBe(space === -1 ? "" : line.slice(space + 1));
+    }
+    expect(file.lookup("=zzzzzz")).toBeUndefined();
+    expect(file.lookup("")).toBeUndefined();
+  });
+});

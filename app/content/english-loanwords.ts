@@ -1,0 +1,226 @@
+// English words in Hindi and Marathi, written in Roman letters as English
+// (decision 075): अकाउंटेंट accountant, इंटरव्यू interview, अंकल uncle. People who
+// write Hindi in Roman letters spell a loanword as the English word, which no
+// letter rule gives (the attested writers of the tune half wrote about a
+// sixth of its words so). The table (english-loanwords.txt, made by
+// scripts/make-loanwords.ts from the CMU Pronouncing Dictionary and the
+// SUBTLEX-US word frequencies) gives, for the letters of the Devanagari
+// spellings an English word's pronunciation suggests
+// (app/search/english-pronunciation-map.ts), the most frequent English words
+// said so; and lists the common English words themselves, so that a word the
+// rules already write as English (grid, chip) stays as it is. Read on the
+// first lookup, searched by bisection (sorted-lines-file.ts).
+//
+// Only words of MIN_LOANWORD_LETTERS or more, unless the Devanagari has ॉ or
+// ॅ: a short English word sounds like too many Hindi ones (पति putty, एक
+// ache, हरि hurry), and no table of Hindi words is here to tell them apart.
+
+import { sortedLinesFile } from "#app/content/sorted-lines-file.ts";
+import { CONSONANTS } from "#app/search/roman.ts";
+
+/** Where the table lives, from the project's root. */
+export const LOANWORDS_FILE = "app/content/english-loanwords.txt";
+/** English words shorter than this are not looked up by sound alone (see above): on the tune halves, 4 and 5 lose the site's own words. */
+export const MIN_LOANWORD_LETTERS = 6;
+/**
+ * Shorter English words are looked up for a Devanagari word written with ॉ
+ * or ॅ, vowels Hindi and Marathi have only in English words (बॉस boss, कॉपी
+ * copy, बॅग bag: +25 Hindi, +3 Marathi words of the wide tune halves).
+ */
+export const MIN_MARKED_LOANWORD_LETTERS = 3;
+const ENGLISH_VOWEL_SIGNS = /[\u0949\u0911\u0945\u090D]/; // ॉ ऑ ॅ ऍ
+/** Candidates a key keeps, most frequent first. */
+export const MAX_LOANWORDS_A_KEY = 3;
+/** The table's lines listing a common English word start with this (it sorts before every key). */
+export const ENGLISH_WORD_MARK = "=";
+
+/** Vowel signs as the letters pronunciationLetters writes for them (ा A, ै E, ॉ and ौ O). */
+const SIGNS: Record<string, string> = {
+  "\u093E": "A",
+  "\u093F": "i",
+  "\u0940": "i",
+  "\u0941": "u",
+  "\u0942": "u",
+  "\u0943": "ri",
+  "\u0945": "e",
+  "\u0947": "e",
+  "\u0948": "E",
+  "\u0949": "O",
+  "\u094B": "o",
+  "\u094C": "O",
+};
+
+const VOWELS: Record<string, string> = {
+  अ: "a",
+  आ: "A",
+  इ: "i",
+  ई: "i",
+  उ: "u",
+  ऊ: "u",
+  ऋ: "ri",
+  ए: "e",
+  ऐ: "E",
+  ओ: "o",
+  औ: "O",
+  ऍ: "e",
+  ऑ: "O",
+};
+
+/**
+ * The letters of a Devanagari word as pronunciationLetters writes English
+ * sounds, each consonant's inherent a written (a after every consonant with
+ * no vowel sign and no virama); undefined for a word with a letter outside
+ * the table.
+ */
+export function devanagariLetters(word: string): string | undefined {
+  let out = "";
+  let inherentA = false;
+  for (const c of word.normalize("NFD")) {
+    if (c === "\u093C") continue; // nukta
+    if (c === "\u094D") {
+      inherentA = false; // virama
+      continue;
+    }
+    const consonant = CONSONANTS[c];
+    if (consonant !== undefined) {
+      if (inherentA) out += "a";
+      out += consonant;
+      inherentA = true;
+      continue;
+    }
+    const sign = SIGNS[c];
+    if (sign !== undefined) {
+      out += sign;
+      inherentA = false;
+      continue;
+    }
+    if (inherentA) out += "a";
+    inherentA = false;
+    const vowel = VOWELS[c];
+    if (vowel !== undefined) out += vowel;
+    else if (c === "\u0902" || c === "\u0901") out += "n";
+    else if (c === "\u0903") out += "h";
+    else return undefined;
+  }
+  return inherentA ? `${out}a` : out;
+}
+
+/**
+ * How a Devanagari spelling and an English pronunciation are compared: f for
+ * ph, j for z, v for w, n for m before a labial, ॉ as ो, one of each doubled
+ * letter. Vowel length of i and u is not told apart, nor ॉ from ो (loanwords
+ * spell them both ways: टेक्नोलॉजी); ा and ै are (the capitals).
+ */
+export function loanwordLetters(letters: string): string {
+  return letters
+    .replace(/ph/g, "f")
+    .replace(/z/g, "j")
+    .replace(/w/g, "v")
+    .replace(/m(?=[pbf])/g, "n")
+    .replace(/O/g, "o")
+    .replace(/(.)\1+/g, "$1");
+}
+
+/** The table's key: the compared letters without an a but a first one (the inherent vowel is said or not). */
+export function loanwordKey(letters: string): string {
+  return loanwordLetters(letters).replace(/(?!^)a/g, "");
+}
+
+/**
+ * Whether an English word's letters are the Devanagari word's with some of
+ * its a's not said: an English vowel needs one written (तर्क is not truck: its
+ * र has no a), a written inherent a may be silent (इंटरनेशनल international).
+ */
+export function saidAsWritten(english: string, devanagari: string): boolean {
+  let j = 0;
+  for (let i = 0; i < english.length; ) {
+    if (english[i] === devanagari[j]) {
+      i++;
+      j++;
+    } else if (devanagari[j] === "a") j++;
+    else return false;
+  }
+  for (; j < devanagari.length; j++) if (devanagari[j] !== "a") return false;
+  return true;
+}
+
+const table = sortedLinesFile(LOANWORDS_FILE);
+
+/** Whether a Latin word (lower case) is one of the table's common English words. */
+export function isCommonEnglishWord(latinWord: string): boolean {
+  return table.lookup(ENGLISH_WORD_MARK + latinWord) !== undefined;
+}
+
+/** The English word a Devanagari word is said as, if the table has one: its most frequent candidate said as written. */
+export function englishWordFor(devanagariWord: string): string | undefined {
+  const letters = devanagariLetters(devanagariWord);
+  if (letters === undefined || letters === "") return undefined;
+  const compared = loanwordLetters(letters);
+  const candidates = table.lookup(loanwordKey(letters));
+  if (!candidates) return undefined;
+  // `word:letters word:letters…`, most frequent first.
+  for (const candidate of candidates.split(" ")) {
+    const [word, english] = candidate.split(":");
+    if (!word || english === undefined) continue;
+    if (word.length < MIN_LOANWORD_LETTERS && !ENGLISH_VOWEL_SIGNS.test(devanagariWord)) continue;
+    if (saidAsWritten(english, compared)) return word;
+  }
+  return undefined;
+}
+
+/** The names of the Latin letters as Devanagari writes them (बी b, एच h, डब्ल्यू w). */
+const LETTER_NAMES: [devanagari: string, latin: string][] = [
+  ["ए", "a"],
+  ["बी", "b"],
+  ["सी", "c"],
+  ["डी", "d"],
+  ["ई", "e"],
+  ["एफ", "f"],
+  ["जी", "g"],
+  ["एच", "h"],
+  ["आई", "i"],
+  ["जे", "j"],
+  ["के", "k"],
+  ["एल", "l"],
+  ["एम", "m"],
+  ["एन", "n"],
+  ["ओ", "o"],
+  ["पी", "p"],
+  ["क्यू", "q"],
+  ["आर", "r"],
+  ["एस", "s"],
+  ["टी", "t"],
+  ["यू", "u"],
+  ["वी", "v"],
+  ["डब्ल्यू", "w"],
+  ["एक्स", "x"],
+  ["वाई", "y"],
+  ["ज़ेड", "z"],
+  ["जेड", "z"],
+];
+
+/**
+ * Initialisms are three letters or more: two-letter ones are Hindi words too
+ * often (बीवी, सीटी, बीबी: the wide tune half lost 2 words of 69 won).
+ */
+export const MIN_INITIALISM_LETTERS = 3;
+
+/**
+ * An initialism spelled out in letter names, in Latin letters (आईबीएम ibm,
+ * एमएचआरडी mhrd: Hindi +170 words of 15,205, Marathi +69 of 28,728, none
+ * lost); undefined for a word that is not all letter names.
+ */
+export function initialismFor(devanagariWord: string): string | undefined {
+  const word = devanagariWord.normalize("NFC");
+  const read = (at: number): string | undefined => {
+    if (at === word.length) return "";
+    for (const [name, letter] of LETTER_NAMES) {
+      if (!word.startsWith(name, at)) continue;
+      const rest = read(at + name.length);
+      if (rest !== undefined) return letter + rest;
+    }
+    return undefined;
+  };
+  const letters = read(0);
+  return letters !== undefined && letters.length >= MIN_INITIALISM_LETTERS ? letters : undefined;
+}
