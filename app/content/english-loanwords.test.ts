@@ -5,6 +5,7 @@ import {
   devanagariLetters,
   ENGLISH_WORD_MARK,
   englishWordFor,
+  initialismFor,
   isCommonEnglishWord,
   LOANWORDS_FILE,
   loanwordKey,
@@ -64,6 +65,26 @@ describe("English words in Devanagari", () => {
     expect(isCommonEnglishWord("grid")).toBe(true);
     expect(isCommonEnglishWord("kabir")).toBe(false);
     expect(romaniseWord("ग्रिड", "hindi")).toBe("grid"); // not greed, which sounds the same
+  });
+
+  it("looks up a short English word only where the Devanagari has ॉ or ॅ", () => {
+    expect(romaniseWord("हॉल", "hindi")).toBe("hall"); // ॉ as written: not whole
+    expect(romaniseWord("कॉपी", "hindi")).toBe("copy");
+    expect(romaniseWord("बस", "hindi")).toBe("bas"); // bus: no ॉ, left to the rules
+  });
+
+  it("reads initialisms from the letters' names, three letters or more", () => {
+    expect(initialismFor("आईबीएम")).toBe("ibm");
+    expect(initialismFor("एमएचआरडी")).toBe("mhrd");
+    expect(initialismFor("डब्ल्यूएचओ")).toBe("who");
+    expect(initialismFor("बीवी")).toBeUndefined(); // a Hindi word (wife), and only two letters
+    expect(initialismFor("जीवन")).toBeUndefined();
+    expect(romaniseWord("आईबीएम", "hindi")).toBe("ibm");
+    expect(romaniseWord("बीवी", "hindi")).toBe("bivi");
+  });
+
+  it("writes an English word with the Hindi oblique plural", () => {
+    expect(romaniseWord("कंप्यूटरों", "hindi")).toBe("computeron");
   });
 
   it("writes an English stem with Marathi endings", () => {

@@ -24,8 +24,8 @@ export const LOANWORDS_FILE = "app/content/english-loanwords.txt";
 export const MIN_LOANWORD_LETTERS = 6;
 /**
  * Shorter English words are looked up for a Devanagari word written with ॉ
- * or ॅ, vowels Hindi and Marathi have only in English words (बॉस boss, कॉपी
- * copy, बॅग bag: +25 Hindi, +3 Marathi words of the wide tune halves).
+ * or ॅ, vowels Hindi and Marathi have only in English words (हॉल hall, कॉपी
+ * * copy, बॅग bag: +25 Hindi, +3 Marathi words of the wide tune halves).
  */
 export const MIN_MARKED_LOANWORD_LETTERS = 3;
 const ENGLISH_VOWEL_SIGNS = /[\u0949\u0911\u0945\u090D]/; // ॉ ऑ ॅ ऍ
@@ -107,9 +107,10 @@ export function devanagariLetters(word: string): string | undefined {
 
 /**
  * How a Devanagari spelling and an English pronunciation are compared: f for
- * ph, j for z, v for w, n for m before a labial, ॉ as ो, one of each doubled
- * letter. Vowel length of i and u is not told apart, nor ॉ from ो (loanwords
- * spell them both ways: टेक्नोलॉजी); ा and ै are (the capitals).
+ * ph, j for z, v for w, n for m before a labial, one of each doubled letter.
+ * Vowel length of i and u is not told apart (loanwords spell it both ways);
+ * ा, ै and ॉ are (the capitals), though ॉ and ो only after an exact match
+ * failed (loanwordKey folds them: टेक्नोलॉजी has both for technology's o's).
  */
 export function loanwordLetters(letters: string): string {
   return letters
@@ -117,13 +118,14 @@ export function loanwordLetters(letters: string): string {
     .replace(/z/g, "j")
     .replace(/w/g, "v")
     .replace(/m(?=[pbf])/g, "n")
-    .replace(/O/g, "o")
     .replace(/(.)\1+/g, "$1");
 }
 
 /** The table's key: the compared letters without an a but a first one (the inherent vowel is said or not). */
 export function loanwordKey(letters: string): string {
-  return loanwordLetters(letters).replace(/(?!^)a/g, "");
+  return loanwordLetters(letters)
+    .replaceAll("O", "o")
+    .replace(/(?!^)a/g, "");
 }
 
 /**
@@ -156,16 +158,18 @@ export function englishWordFor(devanagariWord: string): string | undefined {
   const letters = devanagariLetters(devanagariWord);
   if (letters === undefined || letters === "") return undefined;
   const compared = loanwordLetters(letters);
-  const candidates = table.lookup(loanwordKey(letters));
-  if (!candidates) return undefined;
+  const line = table.lookup(loanwordKey(letters));
+  if (!line) return undefined;
   // `word:letters word:letters…`, most frequent first.
-  for (const candidate of candidates.split(" ")) {
-    const [word, english] = candidate.split(":");
-    if (!word || english === undefined) continue;
-    if (word.length < MIN_LOANWORD_LETTERS && !ENGLISH_VOWEL_SIGNS.test(devanagariWord)) continue;
-    if (saidAsWritten(english, compared)) return word;
-  }
-  return undefined;
+  const candidates = line.split(" ").map((candidate) => candidate.split(":") as [string, string]);
+  const allowed = candidates.filter(
+    ([word]) => word.length >= MIN_LOANWORD_LETTERS || ENGLISH_VOWEL_SIGNS.test(devanagariWord),
+  );
+  // ॉ and ो as written first (हॉल hall, not whole), then either for the other (टेक्नोलॉजी technology).
+  const exact = allowed.find(([, english]) => saidAsWritten(english, compared));
+  if (exact) return exact[0];
+  const folded = compared.replaceAll("O", "o");
+  return allowed.find(([, english]) => saidAsWritten(english.replaceAll("O", "o"), folded))?.[0];
 }
 
 /** The names of the Latin letters as Devanagari writes them (बी b, एच h, डब्ल्यू w). */

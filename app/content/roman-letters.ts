@@ -435,6 +435,8 @@ export function romaniseWord(word: string, language: RomanLanguage): string {
   return romanised;
 }
 
+const HINDI_OBLIQUE_PLURAL = "\u094B\u0902"; // ों
+
 function writeWord(word: string, language: RomanLanguage): string {
   const exception = EXCEPTIONS[language][word.normalize("NFC").replaceAll(CHANDRABINDU, ANUSVARA)];
   if (exception !== undefined) return exception;
@@ -449,7 +451,19 @@ function writeWord(word: string, language: RomanLanguage): string {
   }
   // An English word, written as English (decision 075): unless the rules already write one.
   if (isCommonEnglishWord(ours)) return ours;
-  return englishWordFor(word) ?? ours;
+  const english = englishWordFor(word);
+  if (english !== undefined) return english;
+  // An English word with the Hindi oblique plural: पैकेजों packageon (+16 words of 15,205).
+  const nfc = word.normalize("NFC");
+  if (
+    language === "hindi" &&
+    nfc.endsWith(HINDI_OBLIQUE_PLURAL) &&
+    nfc.length > HINDI_OBLIQUE_PLURAL.length + 1
+  ) {
+    const stem = englishWordFor(nfc.slice(0, -HINDI_OBLIQUE_PLURAL.length));
+    if (stem !== undefined) return `${stem}on`;
+  }
+  return ours;
 }
 
 /** Devanagari text in Roman letters; the rest (Latin, punctuation, line breaks) as it is. */
