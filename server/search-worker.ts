@@ -20,8 +20,9 @@ import { seededRandom } from "#app/content/sampling.ts";
 import { openServedStore } from "#app/data/open-store.server.ts";
 import { parseEnv } from "#app/env.server.ts";
 import { currentSite, currentSiteVersion, type SiteConfig, setCurrentSite } from "#app/site.ts";
+import { compress, MIN_COMPRESSED_BYTES } from "./compression.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import type { RenderedPage } from "./page-cache.ts";
+import { isKeptPage, type RenderedPage } from "./page-cache.ts";
 import { createRenderer, type Render, type RenderTarget } from "./render.ts";
 
 /** Niceness of the search thread (Linux applies it to the calling thread only). */
@@ -43,7 +44,11 @@ type Job = {
 };
 type Cancel = { type: "cancel"; id: number };
 type Answer =
-  | { id: number; page: Omit<RenderedPage, "encoded" | "body"> & { body: Uint8Array } }
+  | {
+      id: number;
+      /** The body, and its brotli copy when the page is one the cache keeps (made here, off the event loop). */
+      page: Omit<RenderedPage, "encoded" | "body"> & { body: Uint8Array; br: Uint8Array | null };
+    }
   | { id: number; error: string };
 
 interface Pending {
@@ -83,12 +88,9 @@ export function searchThreadRenderer({ logger }: { logger: Logger }): Render {
       if (!waiting) return;
       pending.delete(answer.id);
       if ("error" in answer) return waiting.reject(new Error(`search thread: ${answer.error}`));
-      const { body, ...page } = answer.page;
-      waiting.resolve({
-        ...page,
-        body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-        encoded: {},
-      });
+      const { body, br, ...page } = answer.page;
+      const bytes = (copy: Uint8Array) => Buffer.from(copy.buffer, copy.byteOffset, copy.byteLength);
+      waiting.resolve({ ...page, body: bytes(body), encoded: br ? { br: bytes(br) } : {} });
     });
     const stopped = (why: string) => {
       if (worker !== started) return;
@@ -172,8 +174,17 @@ async function serveSearches() {
       );
       // A copy of its own, so that only its bytes cross (a small Buffer sits in a shared pool).
       const body = new Uint8Array(page.body);
+      // The brotli copy the page cache holds (heldCompressed) is made here too, not on the event loop.
+      const compressed =
+        isKeptPage(page) && page.size >= MIN_COMPRESSED_BYTES
+          ? new Uint8Array(compress(page.body, "br"))
+          : null;
       const { encoded: _encoded, body: _body, ...rest } = page;
-      parentPort.postMessage({ id: message.id, page: { ...rest, body } } satisfies Answer, [body.buffer]);
+      const transfer = compressed ? [body.buffer, compressed.buffer] : [body.buffer];
+      parentPort.postMessage(
+        { id: message.id, page: { ...rest, body, br: compressed } } satisfies Answer,
+        transfer,
+      );
     } catch (error) {
       parentPort.postMessage({ id: message.id, error: (error as Error).message } satisfies Answer);
     } finally {
