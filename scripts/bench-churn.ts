@@ -325,6 +325,8 @@ async function until(url: string, done: (status: number, body: string) => boolea
 function visitorProbe(front: string, paths: readonly string[]) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const times: number[] = [];
+  /** When each timed request was sent (epoch seconds), beside `times`. */
+  const sentAt: number[] = [];
   let failures = 0;
   let stopped = false;
   const once = (url: string) =>
@@ -343,6 +345,7 @@ function visitorProbe(front: string, paths: readonly string[]) {
       try {
         await once(`${front}${path}`);
         times.push(performance.now() - sent);
+        sentAt.push(Date.now() / 1000 - (performance.now() - sent) / 1000);
       } catch {
         // A connection the server closed: the next request opens another (not timed as a visit).
         failures++;
@@ -350,16 +353,47 @@ function visitorProbe(front: string, paths: readonly string[]) {
     }
   })();
   return {
-    async stop(): Promise<{ requests: number; failures: number; p50: number; p99: number; max: number }> {
+    /** The figures, and the p99 of the requests sent within WRITE_SPAN_S of a write's start apart from the rest. */
+    async stop(writesAt: readonly number[]): Promise<Visitor> {
       stopped = true;
       await running;
       agent.destroy();
+      const p99Of = (values: number[]) =>
+        percentile(
+          [...values].sort((a, b) => a - b),
+          99,
+        );
       const sorted = [...times].sort((a, b) => a - b);
-      const at = (p: number) =>
-        sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-      return { requests: sorted.length, failures, p50: at(50), p99: at(99), max: sorted.at(-1) ?? NaN };
+      const nearWrite = (t: number) => writesAt.some((at) => t >= at && t < at + WRITE_SPAN_S);
+      const near = times.filter((_, i) => nearWrite(sentAt[i] ?? 0));
+      const away = times.filter((_, i) => !nearWrite(sentAt[i] ?? 0));
+      return {
+        requests: sorted.length,
+        failures,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1) ?? Number.NaN,
+        nearWrites: { requests: near.length, p99: p99Of(near) },
+        awayFromWrites: { requests: away.length, p99: p99Of(away) },
+      };
     },
   };
+}
+
+/** Seconds after a write's start (the import, its catch-up and refreshes) its visitor requests are counted apart. */
+const WRITE_SPAN_S = 3;
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+interface Visitor {
+  requests: number;
+  failures: number;
+  p50: number;
+  p99: number;
+  max: number;
+  nearWrites: { requests: number; p99: number };
+  awayFromWrites: { requests: number; p99: number };
 }
 
 // ---------------------------------------------------------------- one run
@@ -374,7 +408,7 @@ interface Result {
   before: Second;
   windows: { write: Write; seconds: Second }[];
   /** The visitor beside wrk (visitorProbe). */
-  visitor: { requests: number; failures: number; p50: number; p99: number; max: number };
+  visitor: Visitor;
 }
 
 const sum = (seconds: Second[]): Second =>
@@ -451,7 +485,7 @@ async function churn(mode: "sukti" | "varnish", corpusDb: string, pages: Pages):
       );
     }
     const { figures, stdout } = await browsing;
-    const visited = await visitor.stop();
+    const visited = await visitor.stop(writes.map((write) => write.at));
     if (varnish && writes.length > 0) {
       writes.at(-1)!.backendFetches = ((await varnish.counters())["MAIN.backend_req"] ?? 0) - fetches;
     }
@@ -506,7 +540,7 @@ function report(result: Result, bareRps: number) {
   );
   const v = result.visitor;
   console.log(
-    `a visitor beside wrk, one request at a time: ${v.requests} requests, p50 ${v.p50.toFixed(2)} ms, p99 ${v.p99.toFixed(1)} ms, max ${v.max.toFixed(0)} ms${v.failures ? `, ${v.failures} failed` : ""}`,
+    `a visitor beside wrk, one request at a time: ${v.requests} requests, p50 ${v.p50.toFixed(2)} ms, p99 ${v.p99.toFixed(1)} ms, max ${v.max.toFixed(0)} ms${v.failures ? `, ${v.failures} failed` : ""}; p99 within ${WRITE_SPAN_S} s of a write's start ${v.nearWrites.p99.toFixed(1)} ms (${v.nearWrites.requests} requests), at other times ${v.awayFromWrites.p99.toFixed(1)} ms (${v.awayFromWrites.requests})`,
   );
   console.log(
     `before the first write: ${result.before.total} responses, hit ratio ${pct(result.before.hits, result.before.total)}, ${result.before.renders} renders\n`,

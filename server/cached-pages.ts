@@ -182,7 +182,8 @@ export class CachedPages {
   lookup(origin: string, target: CanonicalUrl): CacheHit | null {
     const key = `${origin}${target.url}`;
     const hit = (target.search ? this.searches : this.pages).get(key, this.#options.today());
-    if (hit?.stale) this.#enqueue({ key, origin, url: target.url, search: target.search });
+    // A page a visitor (or a cache in front) asks for now is refreshed before those only marked stale.
+    if (hit?.stale) this.#enqueue({ key, origin, url: target.url, search: target.search }, { first: true });
     return hit;
   }
 
@@ -194,10 +195,17 @@ export class CachedPages {
     });
   }
 
-  #enqueue(job: Job): void {
-    if (this.#queued.has(job.key) || this.#queued.size >= MAX_QUEUED) return;
+  #enqueue(job: Job, { first = false } = {}): void {
+    if (this.#queued.has(job.key)) {
+      // Still waiting (not under way: #drain takes a job off the queue before it renders): moved up.
+      const at = first ? this.#queue.findIndex((queued) => queued.key === job.key) : -1;
+      if (at > 0) this.#queue.unshift(...this.#queue.splice(at, 1));
+      return;
+    }
+    if (this.#queued.size >= MAX_QUEUED) return;
     this.#queued.add(job.key);
-    this.#queue.push(job);
+    if (first) this.#queue.unshift(job);
+    else this.#queue.push(job);
     if (!this.#draining) void this.#drain();
   }
 
