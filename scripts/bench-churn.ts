@@ -432,7 +432,8 @@ async function churn(mode: "sukti" | "varnish", corpusDb: string, pages: Pages):
   try {
     server = await startServer({
       dbPath,
-      nodeArgs: START_ARGS,
+      // CHURN_NODE_ARGS: Node flags for a diagnosis (--trace-gc); the server's output is then kept in CHURN_SERVER_OUT.
+      nodeArgs: [...START_ARGS, ...(process.env.CHURN_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
       env: { SUKTI_RANDOM_SEED: "", SEARCH_LIMITS: "off", PAGE_CACHE: "on", LOG_LEVEL: "warn" },
     });
     let front = server.url;
@@ -501,14 +502,25 @@ async function churn(mode: "sukti" | "varnish", corpusDb: string, pages: Pages):
       visitor: visited,
     };
   } finally {
+    if (process.env.CHURN_SERVER_OUT && server) writeFileSync(process.env.CHURN_SERVER_OUT, server.output());
     await varnish?.stop();
     await server?.stop();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${dbPath}${suffix}`, { force: true });
   }
 }
 
-/** A bare node:http server answering one page's bytes from memory: the machine's ceiling, same wrk. */
-async function bare({ body, encoding }: { body: Buffer; encoding: string | undefined }): Promise<number> {
+/**
+ * A bare node:http server answering one page's bytes from memory: the
+ * machine's ceiling, same wrk, and the same visitor beside it (what a
+ * visitor's p99 is on this machine when the server does nothing at all).
+ */
+async function bare({
+  body,
+  encoding,
+}: {
+  body: Buffer;
+  encoding: string | undefined;
+}): Promise<{ rps: number; visitor: Visitor }> {
   const server = createServer((_req, res) => {
     res.writeHead(200, {
       "Content-Type": "text/html; charset=utf-8",
@@ -520,9 +532,10 @@ async function bare({ body, encoding }: { body: Buffer; encoding: string | undef
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   try {
-    return (
-      await wrk(`http://127.0.0.1:${port}/`, { seconds: Math.min(10, SECONDS), connections: CONNECTIONS })
-    ).rps;
+    const front = `http://127.0.0.1:${port}`;
+    const visitor = visitorProbe(front, ["/"]);
+    const { rps } = await wrk(`${front}/`, { seconds: Math.min(10, SECONDS), connections: CONNECTIONS });
+    return { rps, visitor: await visitor.stop([]) };
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
@@ -533,12 +546,16 @@ async function bare({ body, encoding }: { body: Buffer; encoding: string | undef
 const pct = (part: number, whole: number) => (whole === 0 ? "—" : `${((100 * part) / whole).toFixed(1)}%`);
 const s = (ms: number) => (Number.isNaN(ms) ? "> 30" : (ms / 1000).toFixed(2));
 
-function report(result: Result, bareRps: number) {
+function report(result: Result, bareRun: { rps: number; visitor: Visitor }) {
+  const bareRps = bareRun.rps;
   console.log(`\n## ${result.mode === "varnish" ? "Varnish in front (PURGE_URL set)" : "sukti alone"}\n`);
   console.log(
     `${result.rps.toFixed(0)} req/s (bare node:http ${bareRps.toFixed(0)}: ${pct(result.rps, bareRps)}), p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}${result.socketErrors ? `, socket errors ${result.socketErrors}` : ""}`,
   );
   const v = result.visitor;
+  console.log(
+    `the same visitor beside wrk on the bare server: p50 ${bareRun.visitor.p50.toFixed(2)} ms, p99 ${bareRun.visitor.p99.toFixed(1)} ms, max ${bareRun.visitor.max.toFixed(0)} ms (${bareRun.visitor.requests} requests)`,
+  );
   console.log(
     `a visitor beside wrk, one request at a time: ${v.requests} requests, p50 ${v.p50.toFixed(2)} ms, p99 ${v.p99.toFixed(1)} ms, max ${v.max.toFixed(0)} ms${v.failures ? `, ${v.failures} failed` : ""}; p99 within ${WRITE_SPAN_S} s of a write's start ${v.nearWrites.p99.toFixed(1)} ms (${v.nearWrites.requests} requests), at other times ${v.awayFromWrites.p99.toFixed(1)} ms (${v.awayFromWrites.requests})`,
   );
@@ -606,9 +623,9 @@ try {
     }
   })();
   for (const mode of modes) {
-    const bareRps = await bare(sample);
+    const bareRun = await bare(sample);
     const result = await churn(mode, corpusDb, pages);
-    report(result, bareRps);
+    report(result, bareRun);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
