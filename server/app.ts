@@ -144,8 +144,7 @@ export function createApp({
   const render = createRenderer({ store, randomForRequest, build, fileCaches, logger, vite });
   const limiter = searchLimits ? new SearchLimiter() : null;
   // Searches admitted by the limiter render in a thread of their own (search-worker.ts).
-  const searchThread = limiter && build && !vite ? searchThreadRenderer({ logger }) : null;
-  const renderSearch = searchThread ?? render;
+  const renderSearch = limiter && build && !vite ? searchThreadRenderer({ logger }) : render;
   let cached: CachedPages | null = null;
   const homePage =
     pageCache && !vite
@@ -157,8 +156,6 @@ export function createApp({
     today,
     render,
     renderSearch,
-    // Refreshes of stale pages render in the search thread too: a hit never waits behind one (decision 076).
-    renderAhead: searchThread ?? undefined,
     homePage,
     store,
     logger,

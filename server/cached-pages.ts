@@ -38,12 +38,6 @@ export interface CachedPagesOptions {
   render: Render;
   /** Searches render here (the search thread), others with `render`. */
   renderSearch: Render;
-  /**
-   * Background refreshes and warm-up render here: the search thread in
-   * production, so that no visitor's hit waits behind a render nobody asked
-   * for (decision 076); `render` when absent.
-   */
-  renderAhead?: Render;
   homePage: HomePage | null;
   store: ContentStore;
   logger: Logger;
@@ -226,9 +220,9 @@ export class CachedPages {
   async #refresh({ key, origin, url, search }: Job): Promise<void> {
     const started = this.snapshot();
     try {
-      const render = search
-        ? this.#options.renderSearch
-        : (this.#options.renderAhead ?? this.#options.render);
+      // Pages refresh in the process, at its priority: in the search thread (nice 10) a busy machine
+      // starved them past a second (decision 076); searches refresh where they render.
+      const render = search ? this.#options.renderSearch : this.#options.render;
       const { page } = await render({ headers: {} }, { url, origin, requestId: randomUUID() });
       const cache = search ? this.searches : this.pages;
       if (isKeptPage(page)) this.keep(origin, { url, search, cacheable: true }, page, started);
