@@ -28,7 +28,10 @@ beforeAll(async () => {
   // Every English post, and a few hundred in the other languages (one file each): a shorter write.
   const corpus = generateCorpus({ count: POSTS, seed: 5 });
   const others = corpus.filter((post) => post.language !== "english").slice(0, 300);
-  writeContent(db, { posts: [...corpus.filter((post) => post.language === "english"), ...others], pages: [] });
+  writeContent(db, {
+    posts: [...corpus.filter((post) => post.language === "english"), ...others],
+    pages: [],
+  });
   db.close();
   server = await startServer({ dbPath, env: { PUBLIC_URL: ORIGIN } });
 }, 120_000);
