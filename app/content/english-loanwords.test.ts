@@ -3,13 +3,17 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   devanagariLetters,
+  devanagariSkeleton,
   ENGLISH_WORD_MARK,
+  englishWordByConsonants,
   englishWordFor,
   initialismFor,
   isCommonEnglishWord,
   LOANWORDS_FILE,
   loanwordKey,
+  SKELETON_MARK,
   saidAsWritten,
+  vowelsAgree,
 } from "#app/content/english-loanwords.ts";
 import { romanise, romaniseWord } from "#app/content/roman-letters.ts";
 import { sortedLinesFile } from "#app/content/sorted-lines-file.ts";
@@ -106,6 +110,55 @@ describe("English words in Devanagari", () => {
   });
 });
 
+// Decision 077: words spelled with other vowels than the dictionary says (our own words).
+describe("English words by their consonants", () => {
+  it("writes words whose vowels follow the English spelling", () => {
+    expect(englishWordByConsonants("अप्लीकेशन")).toBe("application"); // अ for æ (secondary stress)
+    expect(englishWordByConsonants("आर्टिकल")).toBe("article");
+    expect(englishWordByConsonants("अपॉइंटमेंट")).toBe("appointment");
+    expect(englishWordByConsonants("इंस्टालेशन")).toBe("installation");
+    expect(romaniseWord("इंस्टालेशन", "hindi")).toBe("installation");
+  });
+
+  it("leaves Hindi words of English consonants alone: their vowels differ, or they have an aspirate or a dental t", () => {
+    for (const word of [
+      "प्रकाशन",
+      "परीक्षण",
+      "करवाना",
+      "सम्राट",
+      "संस्कार",
+      "प्रार्थना",
+      "सिद्धांत",
+      "स्वतंत्रता",
+      "अंतर्मन",
+    ])
+      expect(englishWordByConsonants(word), word).toBeUndefined();
+    // Fewer than four consonants are never matched so: अंदर is not under.
+    expect(englishWordByConsonants("अंदर")).toBeUndefined();
+  });
+
+  it("reads a Devanagari word's skeleton and the vowels between its consonants", () => {
+    // य is left out, the final inherent a kept, a virama writes none, ट is T.
+    expect(devanagariSkeleton("इंजीनियर")).toEqual({ skeleton: "njnr", slots: ["i", "", "i", "ia", "a"] });
+    expect(devanagariSkeleton("कंट्रोल")).toEqual({ skeleton: "knTrl", slots: ["", "a", "", "", "o", "a"] });
+    // A final nasal sign is a nasal vowel, not an n; ड़ and aspirates are not English.
+    expect(devanagariSkeleton("पार्टियां")?.skeleton).toBe("prT");
+    expect(devanagariSkeleton("लड़की")).toBeUndefined();
+    expect(devanagariSkeleton("भारत")).toBeUndefined();
+  });
+
+  it("agrees vowels place by place: a stressed one must be written as Devanagari writes it", () => {
+    // application: AE2 P L AH0 K EY1 SH AH0 N
+    const application = ["AE2", "", "AH0", "EY1", "AH0", ""];
+    expect(vowelsAgree(["a", "", "i", "e", "a", ""], application)).toBe(true);
+    expect(vowelsAgree(["a", "", "i", "A", "a", ""], application)).toBe(false); // ा for EY1
+    expect(vowelsAgree(["a", "", "i", "e", "a"], application)).toBe(false); // places differ
+    // No vowel said: none, or an inherent a, but not a word's first vowel.
+    expect(vowelsAgree(["a", ""], ["", ""])).toBe(false);
+    expect(vowelsAgree(["", "a"], ["", ""])).toBe(true);
+  });
+});
+
 describe("the loanword table", () => {
   const text = readFileSync(path.join(import.meta.dirname, "..", "..", LOANWORDS_FILE), "latin1");
   const lines = text.split("\n").filter((line) => line !== "" && !line.startsWith("#"));
@@ -115,6 +168,7 @@ describe("the loanword table", () => {
     const unsorted = keys.findIndex((key, i) => i > 0 && (keys[i - 1] as string) >= key);
     expect(unsorted).toBe(-1);
     expect(keys.filter((key) => key.startsWith(ENGLISH_WORD_MARK)).length).toBeGreaterThan(30_000);
+    expect(keys.filter((key) => key.startsWith(SKELETON_MARK)).length).toBeGreaterThan(5_000);
   });
 
   it("finds every line's key, including a run of lines with no space", () => {

@@ -153,8 +153,12 @@ export function isCommonEnglishWord(latinWord: string): boolean {
   return table.lookup(ENGLISH_WORD_MARK + latinWord) !== undefined;
 }
 
-/** The English word a Devanagari word is said as, if the table has one: its most frequent candidate said as written. */
+/** The English word a Devanagari word is said as, if the table has one: its most frequent candidate said as written, else one of the same consonants (englishWordByConsonants). */
 export function englishWordFor(devanagariWord: string): string | undefined {
+  return englishWordBySound(devanagariWord) ?? englishWordByConsonants(devanagariWord);
+}
+
+function englishWordBySound(devanagariWord: string): string | undefined {
   const letters = devanagariLetters(devanagariWord);
   if (letters === undefined || letters === "") return undefined;
   const compared = loanwordLetters(letters);
@@ -227,4 +231,190 @@ export function initialismFor(devanagariWord: string): string | undefined {
   };
   const letters = read(0);
   return letters !== undefined && letters.length >= MIN_INITIALISM_LETTERS ? letters : undefined;
+}
+
+// ---- Words said otherwise in India: the same consonants, vowels that may differ
+//
+// Hindi spells many English words with the vowels the English spelling
+// suggests, not the American dictionary's (अप्लीकेशन application: अ for
+// its æ; इंजीनियर engineer: इ for its unstressed e; आर्टिकल article). When
+// no pronunciation key matches, a word of MIN_SKELETON_CONSONANTS consonants
+// or more is matched by its consonants alone, ट ड as English t d and त द थ
+// as its th, and then its vowels, place by place, against the English ones:
+// a stressed vowel must be one Devanagari writes for it, an unstressed one
+// may be any short vowel or none (decision 077).
+
+/** Lines of the table listing English words by consonant skeleton start with this (it sorts after every key). */
+export const SKELETON_MARK = "~";
+/** Consonants a word's skeleton needs: with three, Hindi words lose as many as English ones win (wide tune half: +344, −172). */
+export const MIN_SKELETON_CONSONANTS = 4;
+/** Candidates a skeleton keeps, most frequent first. */
+export const MAX_WORDS_A_SKELETON = 6;
+
+/** Devanagari consonants as skeleton letters (pronunciationSkeleton); the aspirates, which English has not, as X. */
+const SKELETON_LETTERS: Record<string, string> = {
+  क: "k",
+  ख: "X",
+  ग: "g",
+  घ: "X",
+  ङ: "n",
+  च: "c",
+  छ: "X",
+  ज: "j",
+  झ: "j",
+  ञ: "n",
+  ट: "T",
+  ठ: "X",
+  ड: "D",
+  ढ: "X",
+  ण: "n",
+  त: "t",
+  थ: "t",
+  द: "d",
+  ध: "X",
+  न: "n",
+  प: "p",
+  फ: "f",
+  ब: "b",
+  भ: "X",
+  म: "m",
+  य: "",
+  र: "r",
+  ल: "l",
+  व: "v",
+  श: "S",
+  ष: "S",
+  स: "s",
+  ह: "h",
+};
+
+/** Vowel signs and vowels as slot letters: long and short i and u alike, ॅ as ै. */
+const SLOT_SIGNS: Record<string, string> = { ...SIGNS, "\u0943": "r", "\u0945": "E" };
+const SLOT_VOWELS: Record<string, string> = { ...VOWELS, ऋ: "r", ऍ: "E" };
+
+/**
+ * A Devanagari word's consonant skeleton and the vowel letters between its
+ * consonants (as pronunciationSkeleton's): the inherent a written as a, none
+ * after a virama; a nasal sign is n, at the end of the word nothing (a
+ * nasalised vowel). Undefined for a word with an aspirate, ड़ or ढ़, or a
+ * letter outside the tables.
+ */
+export function devanagariSkeleton(word: string): { skeleton: string; slots: string[] } | undefined {
+  let skeleton = "";
+  const slots: string[] = [""];
+  let inherentA = false;
+  const chars = [...word.normalize("NFD")];
+  const vowel = (letters: string) => {
+    slots[slots.length - 1] += letters;
+  };
+  const consonant = (letter: string) => {
+    if (skeleton.endsWith(letter) && slots.at(-1) === "") return;
+    skeleton += letter;
+    slots.push("");
+  };
+  for (const [i, c] of chars.entries()) {
+    if (c === "\u093C") {
+      if (chars[i - 1] === "ड" || chars[i - 1] === "ढ") return undefined;
+      continue;
+    }
+    const letter = SKELETON_LETTERS[c];
+    if (letter !== undefined) {
+      if (letter === "X") return undefined;
+      if (inherentA) vowel("a");
+      inherentA = true;
+      if (letter !== "") consonant(letter);
+      continue;
+    }
+    if (c === "\u094D") {
+      inherentA = false;
+      continue;
+    }
+    const sign = SLOT_SIGNS[c];
+    if (sign !== undefined) {
+      inherentA = false;
+      vowel(sign);
+      continue;
+    }
+    if (inherentA) vowel("a");
+    inherentA = false;
+    const independent = SLOT_VOWELS[c];
+    if (independent !== undefined) vowel(independent);
+    else if (c === "\u0902" || c === "\u0901") {
+      if (i < chars.length - 1) consonant("n");
+    } else return undefined;
+  }
+  if (inherentA) vowel("a");
+  return { skeleton: skeleton.replace(/m(?=[pb])/g, "n"), slots };
+}
+
+/** Letters Devanagari writes for a stressed English vowel (primary stress; secondary adds AE's अ: application). */
+const STRESSED_VOWELS: Record<string, string> = {
+  AA: "AOo",
+  AE: "Ee",
+  AH: "au",
+  AO: "Oo",
+  AW: "A",
+  AY: "A",
+  EH: "eE",
+  EY: "eE",
+  IH: "ie",
+  IY: "i",
+  OW: "oO",
+  OY: "O",
+  UH: "u",
+  UW: "u",
+};
+const SECONDARY_VOWELS: Record<string, string> = { ...STRESSED_VOWELS, AE: "Eea" };
+/** A diphthong's second letter, which must be written too (ाइ, ाउ). */
+const SECOND_LETTER: Record<string, string> = { AY: "i", AW: "u" };
+/** Unstressed vowels that keep their sound (and so their letter). */
+const KEPT_UNSTRESSED: Record<string, string> = { IY: "i", UW: "u", OW: "oO" };
+
+/** Whether a Devanagari word's vowels, place by place, may be an English pronunciation's (same skeleton). */
+export function vowelsAgree(devanagari: readonly string[], english: readonly string[]): boolean {
+  if (devanagari.length !== english.length) return false;
+  for (const [i, written] of devanagari.entries()) {
+    const phonemes = english[i]?.match(/[A-Z]+\d/g) ?? [];
+    if (phonemes.length === 0) {
+      // No vowel said: none written, or a consonant's inherent a (not a word's first vowel).
+      if (written !== "" && (written !== "a" || i === 0)) return false;
+      continue;
+    }
+    for (const phoneme of phonemes) {
+      const sound = phoneme.slice(0, -1);
+      if (phoneme.endsWith("0")) {
+        const kept = KEPT_UNSTRESSED[sound];
+        if (kept !== undefined) {
+          if (![...written].some((letter) => kept.includes(letter))) return false;
+          continue;
+        }
+        // An unstressed schwa may be any short vowel, or ा (the English letter a: अल्फ़ाबेट).
+        const allowed = sound === "AH" ? "aieuA" : "aieu";
+        if (written.length > 2 || ![...written].every((letter) => allowed.includes(letter))) return false;
+        continue;
+      }
+      const allowed = (phoneme.endsWith("1") ? STRESSED_VOWELS : SECONDARY_VOWELS)[sound] ?? "";
+      if (![...written].some((letter) => allowed.includes(letter))) return false;
+      const second = SECOND_LETTER[sound];
+      if (second !== undefined && !written.includes(second)) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The most frequent English word of the Devanagari word's consonant skeleton
+ * whose vowels agree with its own (vowelsAgree): इंजीनियर engineer,
+ * अप्लीकेशन application.
+ */
+export function englishWordByConsonants(devanagariWord: string): string | undefined {
+  const own = devanagariSkeleton(devanagariWord);
+  if (own === undefined || own.skeleton.length < MIN_SKELETON_CONSONANTS) return undefined;
+  const line = table.lookup(SKELETON_MARK + own.skeleton);
+  if (!line) return undefined;
+  for (const candidate of line.split(" ")) {
+    const [word, slots] = candidate.split(":") as [string, string];
+    if (vowelsAgree(own.slots, slots.split("."))) return word;
+  }
+  return undefined;
 }

@@ -170,3 +170,76 @@ export function pronunciationSpellings(word: string, phonemes: readonly string[]
   );
   return [...new Set(plain)];
 }
+
+/**
+ * Consonant phonemes as the consonant letters of english-loanwords.ts's
+ * skeletons: T and D as the retroflex ट ड (capitals), TH and DH as the dental
+ * थ द, Y left out (Hindi writes a य between vowels English has not: इंजीनियर).
+ */
+const SKELETON_CONSONANTS: Record<string, string> = {
+  B: "b",
+  CH: "c",
+  D: "D",
+  DH: "d",
+  F: "f",
+  G: "g",
+  HH: "h",
+  JH: "j",
+  K: "k",
+  L: "l",
+  M: "m",
+  N: "n",
+  NG: "ng",
+  P: "p",
+  R: "r",
+  S: "s",
+  SH: "S",
+  T: "T",
+  TH: "t",
+  V: "v",
+  W: "v",
+  Y: "",
+  Z: "j",
+  ZH: "j",
+};
+
+/**
+ * A pronunciation's consonant skeleton (english-loanwords.ts, decision 077)
+ * and, for each place between its consonants (before the first, after each),
+ * the vowel phonemes said there with their stress (`EH0`, `IH1`): ER is an
+ * unstressed vowel then r; a final Z is s (a plural); a consonant said twice
+ * with no vowel between is one; m before p or b is n. Undefined for a
+ * pronunciation with a phoneme outside the tables.
+ */
+export function pronunciationSkeleton(
+  phonemes: readonly string[],
+): { skeleton: string; slots: string[] } | undefined {
+  let skeleton = "";
+  const slots: string[] = [""];
+  const consonant = (letters: string) => {
+    for (const letter of letters) {
+      if (skeleton.endsWith(letter) && slots.at(-1) === "") continue;
+      skeleton += letter;
+      slots.push("");
+    }
+  };
+  for (const [i, phoneme] of phonemes.entries()) {
+    const sound = phoneme.replace(/\d$/, "");
+    if (isVowel(phoneme)) {
+      if (sound === "ER") {
+        slots[slots.length - 1] += "AH0";
+        consonant("r");
+      } else if (VOWELS[sound] !== undefined) slots[slots.length - 1] += phoneme;
+      else return undefined;
+      continue;
+    }
+    if (sound === "Z" && i === phonemes.length - 1) {
+      consonant("s");
+      continue;
+    }
+    const letters = SKELETON_CONSONANTS[sound];
+    if (letters === undefined) return undefined;
+    consonant(letters);
+  }
+  return { skeleton: skeleton.replace(/m(?=[pb])/g, "n"), slots };
+}
