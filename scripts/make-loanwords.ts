@@ -27,7 +27,7 @@ import {
   MAX_WORDS_A_SKELETON,
   MIN_LOANWORD_LETTERS,
   MIN_MARKED_LOANWORD_LETTERS,
-  MIN_SKELETON_CONSONANTS,
+  MIN_SKELETON_CONSONANTS_AFTER_AN_ENGLISH_START,
   SKELETON_MARK,
 } from "#app/content/english-loanwords.ts";
 import { pronunciationLetters, pronunciationSkeleton } from "#app/search/english-pronunciation-map.ts";
@@ -102,7 +102,7 @@ export function loanwordLines(
     const phonemes = dictionary.get(word);
     if (phonemes === undefined || isPastTense(word, commonSet)) continue;
     const said = pronunciationSkeleton(phonemes);
-    if (said === undefined || said.skeleton.length < MIN_SKELETON_CONSONANTS) continue;
+    if (said === undefined || said.skeleton.length < MIN_SKELETON_CONSONANTS_AFTER_AN_ENGLISH_START) continue;
     const candidates = bySkeleton.get(said.skeleton) ?? [];
     if (candidates.length >= MAX_WORDS_A_SKELETON) continue;
     candidates.push(`${word}:${said.slots.join(".")}`);

@@ -248,6 +248,13 @@ export function initialismFor(devanagariWord: string): string | undefined {
 export const SKELETON_MARK = "~";
 /** Consonants a word's skeleton needs: with three, Hindi words lose as many as English ones win (wide tune half: +344, −172). */
 export const MIN_SKELETON_CONSONANTS = 4;
+/**
+ * Clusters Hindi words do not start with, English ones do (स्ट st, ट्र tr, क्ल
+ * cl): after one, three consonants are enough (स्टाफ staff, ट्रिप trip; the wide
+ * tune halves: Hindi +21, Marathi +5 words).
+ */
+const ENGLISH_START = /^(?:स्ट|स्क|स्प|क्ल|प्ल|ब्ल|फ्ल|ग्ल|ट्र|ड्र)/;
+export const MIN_SKELETON_CONSONANTS_AFTER_AN_ENGLISH_START = 3;
 /** Candidates a skeleton keeps, most frequent first. */
 export const MAX_WORDS_A_SKELETON = 6;
 
@@ -388,8 +395,8 @@ export function vowelsAgree(devanagari: readonly string[], english: readonly str
           if (![...written].some((letter) => kept.includes(letter))) return false;
           continue;
         }
-        // An unstressed schwa may be any short vowel, or ा (the English letter a: अल्फ़ाबेट).
-        const allowed = sound === "AH" ? "aieuA" : "aieu";
+        // An unstressed schwa may be any short vowel, or ा or ै (the English letter a: अल्फ़ाबेट, ग्रीनलैंड).
+        const allowed = sound === "AH" ? "aieuAE" : "aieu";
         if (written.length > 2 || ![...written].every((letter) => allowed.includes(letter))) return false;
         continue;
       }
@@ -409,7 +416,10 @@ export function vowelsAgree(devanagari: readonly string[], english: readonly str
  */
 export function englishWordByConsonants(devanagariWord: string): string | undefined {
   const own = devanagariSkeleton(devanagariWord);
-  if (own === undefined || own.skeleton.length < MIN_SKELETON_CONSONANTS) return undefined;
+  const least = ENGLISH_START.test(devanagariWord.normalize("NFC"))
+    ? MIN_SKELETON_CONSONANTS_AFTER_AN_ENGLISH_START
+    : MIN_SKELETON_CONSONANTS;
+  if (own === undefined || own.skeleton.length < least) return undefined;
   const line = table.lookup(SKELETON_MARK + own.skeleton);
   if (!line) return undefined;
   for (const candidate of line.split(" ")) {
