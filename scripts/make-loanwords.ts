@@ -31,7 +31,7 @@ import {
   SKELETON_MARK,
 } from "#app/content/english-loanwords.ts";
 import { pronunciationLetters, pronunciationSkeleton } from "#app/search/english-pronunciation-map.ts";
-import { firstPronunciations, LICENCE } from "./make-pronunciations.ts";
+import { allPronunciations, firstPronunciations, LICENCE } from "./make-pronunciations.ts";
 
 /** How many of the most frequent English words the table holds (chosen on the wide tune halves: 25,000 and 60,000 do no better). */
 export const COMMON_WORDS = 40_000;
@@ -77,6 +77,7 @@ export function loanwordLines(
   common: readonly string[],
   names: ReadonlySet<string>,
   dictionary: ReadonlyMap<string, readonly string[]>,
+  pronunciations: ReadonlyMap<string, readonly (readonly string[])[]> = new Map(),
 ): string[] {
   const commonSet = new Set(common);
   const byKey = new Map<string, string[]>();
@@ -96,17 +97,21 @@ export function loanwordLines(
       byKey.set(key, candidates);
     }
   }
-  // English words by consonant skeleton, with the vowels said between the consonants (decision 077).
+  // English words by consonant skeleton, with the vowels said between the consonants (decision 078).
   const bySkeleton = new Map<string, string[]>();
   for (const word of common.slice(0, SKELETON_WORDS)) {
-    const phonemes = dictionary.get(word);
-    if (phonemes === undefined || isPastTense(word, commonSet)) continue;
-    const said = pronunciationSkeleton(phonemes);
-    if (said === undefined || said.skeleton.length < MIN_SKELETON_CONSONANTS_AFTER_AN_ENGLISH_START) continue;
-    const candidates = bySkeleton.get(said.skeleton) ?? [];
-    if (candidates.length >= MAX_WORDS_A_SKELETON) continue;
-    candidates.push(`${word}:${said.slots.join(".")}`);
-    bySkeleton.set(said.skeleton, candidates);
+    if (isPastTense(word, commonSet)) continue;
+    // Every pronunciation the dictionary gives: government is also said with its n.
+    for (const phonemes of pronunciations.get(word) ?? []) {
+      const said = pronunciationSkeleton(phonemes);
+      if (said === undefined || said.skeleton.length < MIN_SKELETON_CONSONANTS_AFTER_AN_ENGLISH_START)
+        continue;
+      const candidates = bySkeleton.get(said.skeleton) ?? [];
+      const candidate = `${word}:${said.slots.join(".")}`;
+      if (candidates.length >= MAX_WORDS_A_SKELETON || candidates.includes(candidate)) continue;
+      candidates.push(candidate);
+      bySkeleton.set(said.skeleton, candidates);
+    }
   }
   const lines = [
     ...common.map((word) => ENGLISH_WORD_MARK + word),
@@ -125,9 +130,11 @@ function main() {
     process.exitCode = 1;
     return;
   }
-  const dictionary = firstPronunciations(readFileSync(dictionaryFile, "utf8"), MIN_MARKED_LOANWORD_LETTERS);
+  const text = readFileSync(dictionaryFile, "utf8");
+  const dictionary = firstPronunciations(text, MIN_MARKED_LOANWORD_LETTERS);
+  const pronunciations = allPronunciations(text, MIN_MARKED_LOANWORD_LETTERS);
   const { words: common, names } = commonWords(JSON.parse(readFileSync(subtlexFile, "utf8")));
-  const lines = loanwordLines(common, names, dictionary);
+  const lines = loanwordLines(common, names, dictionary, pronunciations);
   const header = [
     "SOURCE: made by scripts/make-loanwords.ts (its header says what is kept) from the CMU Pronouncing",
     "Dictionary (cmudict.dict of https://github.com/cmusphinx/cmudict) and the SUBTLEX-US word frequencies",

@@ -64,6 +64,21 @@ export function firstPronunciations(
   return words;
 }
 
+/** Each word's pronunciations, the first first (the dictionary's alternatives, word(2), word(3), after it). */
+export function allPronunciations(
+  dictionary: string,
+  minLetters = MIN_PRONOUNCED_LETTERS,
+): Map<string, string[][]> {
+  const words = new Map<string, string[][]>();
+  for (const line of dictionary.split("\n")) {
+    const [entry, ...phonemes] = line.replace(/#.*/, "").trim().split(/\s+/);
+    const word = entry?.replace(/\(\d+\)$/, "");
+    if (!word || !/^[a-z]+$/.test(word) || word.length < minLetters || phonemes.length === 0) continue;
+    words.set(word, [...(words.get(word) ?? []), phonemes]);
+  }
+  return words;
+}
+
 /** The data file's lines: `word skeleton skeleton…`, sorted by word. */
 export function pronunciationLines(words: ReadonlyMap<string, readonly string[]>): string[] {
   const lines: string[] = [];
