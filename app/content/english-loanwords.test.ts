@@ -137,6 +137,12 @@ describe("English words by their consonants", () => {
     expect(englishWordByConsonants("अंदर")).toBeUndefined();
   });
 
+  it("never writes a word ending in a nasal vowel as a whole English word: ों ें ां are Hindi endings", () => {
+    expect(romaniseWord("मतों", "hindi")).toBe("maton"); // votes, not mutton
+    // An English stem before the oblique plural still is one.
+    expect(romaniseWord("पैकेजों", "hindi")).toBe("packageon");
+  });
+
   it("reads a Devanagari word's skeleton and the vowels between its consonants", () => {
     // य is left out, the final inherent a kept, a virama writes none, ट is T.
     expect(devanagariSkeleton("इंजीनियर")).toEqual({ skeleton: "njnr", slots: ["i", "", "i", "ia", "a"] });

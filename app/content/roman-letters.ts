@@ -436,6 +436,7 @@ export function romaniseWord(word: string, language: RomanLanguage): string {
 }
 
 const HINDI_OBLIQUE_PLURAL = "\u094B\u0902"; // ों
+const FINAL_NASAL = /[\u0901\u0902]$/; // ँ ं
 
 function writeWord(word: string, language: RomanLanguage): string {
   const exception = EXCEPTIONS[language][word.normalize("NFC").replaceAll(CHANDRABINDU, ANUSVARA)];
@@ -451,10 +452,11 @@ function writeWord(word: string, language: RomanLanguage): string {
   }
   // An English word, written as English (decision 075): unless the rules already write one.
   if (isCommonEnglishWord(ours)) return ours;
-  const english = englishWordFor(word);
+  const nfc = word.normalize("NFC");
+  // No English word ends in a nasal vowel: ों, ें, ां are Hindi endings (मतों is not mutton).
+  const english = FINAL_NASAL.test(nfc) ? undefined : englishWordFor(word);
   if (english !== undefined) return english;
   // An English word with the Hindi oblique plural: पैकेजों packageon (+16 words of 15,205).
-  const nfc = word.normalize("NFC");
   if (
     language === "hindi" &&
     nfc.endsWith(HINDI_OBLIQUE_PLURAL) &&
