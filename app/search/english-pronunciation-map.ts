@@ -177,30 +177,15 @@ export function pronunciationSpellings(word: string, phonemes: readonly string[]
  * थ द, Y left out (Hindi writes a य between vowels English has not: इंजीनियर).
  */
 const SKELETON_CONSONANTS: Record<string, string> = {
-  B: "b",
+  ...CONSONANTS,
+  // One letter each for ch and sh (as the Devanagari side writes च and श/ष).
   CH: "c",
-  D: "D",
-  DH: "d",
-  F: "f",
-  G: "g",
-  HH: "h",
-  JH: "j",
-  K: "k",
-  L: "l",
-  M: "m",
-  N: "n",
-  NG: "ng",
-  P: "p",
-  R: "r",
-  S: "s",
   SH: "S",
+  D: "D",
   T: "T",
   TH: "t",
-  V: "v",
-  W: "v",
   Y: "",
   Z: "j",
-  ZH: "j",
 };
 
 /**
