@@ -367,6 +367,9 @@ function visitorProbe(front: string, paths: readonly string[]) {
       const nearWrite = (t: number) => writesAt.some((at) => t >= at && t < at + WRITE_SPAN_S);
       const near = times.filter((_, i) => nearWrite(sentAt[i] ?? 0));
       const away = times.filter((_, i) => !nearWrite(sentAt[i] ?? 0));
+      // Before the first write nothing but the browsing runs: the server's own tail.
+      const first = writesAt[0] ?? Number.POSITIVE_INFINITY;
+      const before = times.filter((_, i) => (sentAt[i] ?? 0) < first);
       return {
         requests: sorted.length,
         failures,
@@ -375,6 +378,7 @@ function visitorProbe(front: string, paths: readonly string[]) {
         max: sorted.at(-1) ?? Number.NaN,
         nearWrites: { requests: near.length, p99: p99Of(near) },
         awayFromWrites: { requests: away.length, p99: p99Of(away) },
+        beforeWrites: { requests: before.length, p99: p99Of(before) },
       };
     },
   };
@@ -394,6 +398,7 @@ interface Visitor {
   max: number;
   nearWrites: { requests: number; p99: number };
   awayFromWrites: { requests: number; p99: number };
+  beforeWrites: { requests: number; p99: number };
 }
 
 // ---------------------------------------------------------------- one run
@@ -557,7 +562,7 @@ function report(result: Result, bareRun: { rps: number; visitor: Visitor }) {
     `the same visitor beside wrk on the bare server: p50 ${bareRun.visitor.p50.toFixed(2)} ms, p99 ${bareRun.visitor.p99.toFixed(1)} ms, max ${bareRun.visitor.max.toFixed(0)} ms (${bareRun.visitor.requests} requests)`,
   );
   console.log(
-    `a visitor beside wrk, one request at a time: ${v.requests} requests, p50 ${v.p50.toFixed(2)} ms, p99 ${v.p99.toFixed(1)} ms, max ${v.max.toFixed(0)} ms${v.failures ? `, ${v.failures} failed` : ""}; p99 within ${WRITE_SPAN_S} s of a write's start ${v.nearWrites.p99.toFixed(1)} ms (${v.nearWrites.requests} requests), at other times ${v.awayFromWrites.p99.toFixed(1)} ms (${v.awayFromWrites.requests})`,
+    `a visitor beside wrk, one request at a time: ${v.requests} requests, p50 ${v.p50.toFixed(2)} ms, p99 ${v.p99.toFixed(1)} ms, max ${v.max.toFixed(0)} ms${v.failures ? `, ${v.failures} failed` : ""}; p99 within ${WRITE_SPAN_S} s of a write's start ${v.nearWrites.p99.toFixed(1)} ms (${v.nearWrites.requests} requests), at other times ${v.awayFromWrites.p99.toFixed(1)} ms (${v.awayFromWrites.requests}), before the first write ${v.beforeWrites.p99.toFixed(1)} ms (${v.beforeWrites.requests})`,
   );
   console.log(
     `before the first write: ${result.before.total} responses, hit ratio ${pct(result.before.hits, result.before.total)}, ${result.before.renders} renders\n`,
