@@ -14,7 +14,7 @@
 // MAX_LOANWORDS_A_KEY words and their letters, most frequent first
 // (`key word:letters word:letters`); and the SKELETON_WORDS most frequent by
 // consonant skeleton, with the vowels said between the consonants
-// (`~skeleton word:vowels`, decision 077). Lines sorted, for bisection.
+// (`~skeleton word:vowels`, decision 078). Lines sorted, for bisection.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,7 +31,7 @@ import {
   SKELETON_MARK,
 } from "#app/content/english-loanwords.ts";
 import { pronunciationLetters, pronunciationSkeleton } from "#app/search/english-pronunciation-map.ts";
-import { allPronunciations, firstPronunciations, LICENCE } from "./make-pronunciations.ts";
+import { allPronunciations, LICENCE } from "./make-pronunciations.ts";
 
 /** How many of the most frequent English words the table holds (chosen on the wide tune halves: 25,000 and 60,000 do no better). */
 export const COMMON_WORDS = 40_000;
@@ -76,8 +76,7 @@ export function isPastTense(word: string, common: ReadonlySet<string>): boolean 
 export function loanwordLines(
   common: readonly string[],
   names: ReadonlySet<string>,
-  dictionary: ReadonlyMap<string, readonly string[]>,
-  pronunciations: ReadonlyMap<string, readonly (readonly string[])[]> = new Map(),
+  pronunciations: ReadonlyMap<string, readonly (readonly string[])[]>,
 ): string[] {
   const commonSet = new Set(common);
   const byKey = new Map<string, string[]>();
@@ -85,7 +84,7 @@ export function loanwordLines(
     // A short word is kept only if frequent and not mostly written with a capital (a name: sutter for सत्तर).
     if (word.length < MIN_MARKED_LOANWORD_LETTERS) continue;
     if (word.length <= MIN_LOANWORD_LETTERS && (rank >= COMMON_SHORT_WORDS || names.has(word))) continue;
-    const phonemes = dictionary.get(word);
+    const phonemes = pronunciations.get(word)?.[0];
     if (phonemes === undefined || isPastTense(word, commonSet)) continue;
     for (const letters of pronunciationLetters(word, phonemes, { schwaAsE: true })) {
       const key = loanwordKey(letters);
@@ -130,11 +129,9 @@ function main() {
     process.exitCode = 1;
     return;
   }
-  const text = readFileSync(dictionaryFile, "utf8");
-  const dictionary = firstPronunciations(text, MIN_MARKED_LOANWORD_LETTERS);
-  const pronunciations = allPronunciations(text, MIN_MARKED_LOANWORD_LETTERS);
+  const pronunciations = allPronunciations(readFileSync(dictionaryFile, "utf8"), MIN_MARKED_LOANWORD_LETTERS);
   const { words: common, names } = commonWords(JSON.parse(readFileSync(subtlexFile, "utf8")));
-  const lines = loanwordLines(common, names, dictionary, pronunciations);
+  const lines = loanwordLines(common, names, pronunciations);
   const header = [
     "SOURCE: made by scripts/make-loanwords.ts (its header says what is kept) from the CMU Pronouncing",
     "Dictionary (cmudict.dict of https://github.com/cmusphinx/cmudict) and the SUBTLEX-US word frequencies",

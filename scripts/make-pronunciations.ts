@@ -55,12 +55,7 @@ export function firstPronunciations(
   minLetters = MIN_PRONOUNCED_LETTERS,
 ): Map<string, string[]> {
   const words = new Map<string, string[]>();
-  for (const line of dictionary.split("\n")) {
-    const [word, ...phonemes] = line.replace(/#.*/, "").trim().split(/\s+/);
-    // Alternative pronunciations are written word(2), word(3): not letters only, so left out.
-    if (!word || !/^[a-z]+$/.test(word) || word.length < minLetters || phonemes.length === 0) continue;
-    if (!words.has(word)) words.set(word, phonemes);
-  }
+  for (const [word, [first]] of allPronunciations(dictionary, minLetters)) if (first) words.set(word, first);
   return words;
 }
 

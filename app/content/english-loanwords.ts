@@ -237,12 +237,12 @@ export function initialismFor(devanagariWord: string): string | undefined {
 //
 // Hindi spells many English words with the vowels the English spelling
 // suggests, not the American dictionary's (अप्लीकेशन application: अ for
-// its æ; इंजीनियर engineer: इ for its unstressed e; आर्टिकल article). When
+// its æ; आर्टिकल article; इंग्लैंड england: ै for its unstressed a). When
 // no pronunciation key matches, a word of MIN_SKELETON_CONSONANTS consonants
 // or more is matched by its consonants alone, ट ड as English t d and त द थ
 // as its th, and then its vowels, place by place, against the English ones:
 // a stressed vowel must be one Devanagari writes for it, an unstressed one
-// may be any short vowel or none (decision 077).
+// may be any short vowel or none (decision 078).
 
 /** Lines of the table listing English words by consonant skeleton start with this (it sorts after every key). */
 export const SKELETON_MARK = "~";
@@ -411,7 +411,7 @@ export function vowelsAgree(devanagari: readonly string[], english: readonly str
 
 /**
  * The most frequent English word of the Devanagari word's consonant skeleton
- * whose vowels agree with its own (vowelsAgree): इंजीनियर engineer,
+ * whose vowels agree with its own (vowelsAgree): आर्टिकल article,
  * अप्लीकेशन application.
  */
 export function englishWordByConsonants(devanagariWord: string): string | undefined {

@@ -449,7 +449,7 @@ describe.skipIf(!available)("a real WordPress", () => {
       await expectPage(postPath("marathi", "ज्ञानाचा-दिवा"), 200, (body) =>
         expect(body).toContain("अंधार दूर करतो"),
       );
-      // The page is served stale while its one fresh render (in the search thread) replaces it.
+      // The page is served stale while its one fresh render replaces it.
       await expectPage("/english/the-voice-of-the-sea", 200, (body) =>
         expect(syncedImage(body)).not.toBe(seaBefore),
       );
