@@ -73,6 +73,17 @@ test("one spelling per path: percent-encoding and Unicode normalisation", () => 
     cacheable: false,
     search: false,
   });
+  // A path encodeURIComponent leaves alone is its own address (the short way); any other character is written one way.
+  expect(canonicalUrl("/english/river-of-life_2.x")).toEqual({
+    url: "/english/river-of-life_2.x",
+    cacheable: true,
+    search: false,
+  });
+  expect(canonicalUrl("/search/prem")).toEqual({ url: "/search/prem", cacheable: true, search: true });
+  expect(canonicalUrl("/english/a b").url).toBe("/english/a%20b");
+  expect(canonicalUrl("/english/river%2dof").url).toBe("/english/river-of");
+  expect(canonicalUrl("/english/प्रेम").url).toBe(`/english/${devanagari}`);
+  expect(canonicalUrl("/english/river.data").url).toBe("/english/river.data");
 });
 
 test("React Router's own requests keep their parameters; partial data is not cached", () => {

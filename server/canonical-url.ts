@@ -60,9 +60,12 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
   const rawPath = at === -1 ? originalUrl : originalUrl.slice(0, at);
   const path = canonicalPath(rawPath);
   if (path === null || path === "/__manifest") return { url: originalUrl, cacheable: false, search: false };
-  const params = new URLSearchParams(at === -1 ? "" : originalUrl.slice(at + 1));
   const data = path.endsWith(".data");
   const page = data ? path.slice(0, -".data".length) : path;
+  // No query: nothing to keep (the common case, and the cached-page path's: no parameters parsed).
+  if (at === -1)
+    return { url: path, cacheable: true, search: SEARCH_CACHE.some((pattern) => pattern.test(page)) };
+  const params = new URLSearchParams(originalUrl.slice(at + 1));
   const kept = new URLSearchParams();
   const resultsLanguage = SEARCHES.some((pattern) => pattern.test(page)) ? params.get("language") : null;
   if (resultsLanguage !== null && RESULTS_LANGUAGE.test(resultsLanguage))
@@ -97,8 +100,12 @@ export function canonicalUrl(originalUrl: string): CanonicalUrl {
   };
 }
 
+/** A path encodeURIComponent leaves as it is, segment by segment: already canonical. */
+const PLAIN_PATH = /^[A-Za-z0-9\-_.!~*'()/]*$/;
+
 /** Each segment decoded and encoded again (NFC), so /english/%66oo and /english/foo are one page. */
 function canonicalPath(path: string): string | null {
+  if (PLAIN_PATH.test(path)) return path;
   try {
     return path
       .split("/")

@@ -56,40 +56,41 @@ interface Tracked {
  * is mid-request (seen on Node 20: a silent socket held past 30 s).
  */
 export function capConnections(server: Server, maxConnections: number): void {
-  // Insertion order is idle order: a socket moves to the end when it goes idle.
+  // Each socket's state is made once, when it connects: a request only counts
+  // on it (reordering the Map on every response made V8 rebuild its table,
+  // garbage for the old generation's collections, decision 079). The scans
+  // below (a connection past the cap, the sweep once a second) read them all.
   const sockets = new Map<Socket, Tracked>();
   server.on("connection", (socket: Socket) => {
     sockets.set(socket, { busy: 0, idleSince: Date.now() });
     socket.once("close", () => sockets.delete(socket));
     if (sockets.size <= maxConnections) return;
+    let longest: Socket | null = null;
+    let since = Number.POSITIVE_INFINITY;
     for (const [candidate, state] of sockets) {
-      if (candidate === socket) break;
-      if (state.busy === 0) {
-        candidate.destroy();
-        sockets.delete(candidate);
-        return;
+      if (candidate !== socket && state.busy === 0 && state.idleSince < since) {
+        longest = candidate;
+        since = state.idleSince;
       }
+    }
+    if (longest) {
+      longest.destroy();
+      sockets.delete(longest);
     }
   });
   server.on("request", (req, res) => {
-    const socket = req.socket;
-    const state = sockets.get(socket);
+    const state = sockets.get(req.socket);
     if (!state) return;
     state.busy++;
     res.once("close", () => {
       state.busy--;
-      if (state.busy === 0 && sockets.has(socket)) {
-        state.idleSince = Date.now();
-        sockets.delete(socket);
-        sockets.set(socket, state);
-      }
+      if (state.busy === 0) state.idleSince = Date.now();
     });
   });
   const sweep = setInterval(() => {
     const before = Date.now() - HEADERS_TIMEOUT_MS;
     for (const [socket, state] of sockets) {
-      if (state.busy > 0) continue;
-      if (state.idleSince > before) break;
+      if (state.busy > 0 || state.idleSince > before) continue;
       socket.destroy();
       sockets.delete(socket);
     }

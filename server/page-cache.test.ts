@@ -79,3 +79,21 @@ test("a page is held compressed, counted at twice its brotli copy, and gives its
   expect(held?.body.toString()).toBe(text);
   expect(held?.size).toBe(rendered.size);
 });
+
+test("a page asked for since the eviction hand last passed gets a second chance; a hit is the entry itself", () => {
+  const cache = new PageCache({ maxEntries: 3 });
+  for (const key of ["/a", "/b", "/c"]) cache.set(key, "v", page(1));
+  const hit = cache.get("/a", "v");
+  expect(cache.get("/a", "v")).toBe(hit);
+  cache.get("/b", "v");
+  cache.set("/d", "v", page(1));
+  expect(cache.has("/c")).toBe(false);
+  for (const key of ["/a", "/b", "/d"]) expect(cache.has(key), key).toBe(true);
+  // The hand cleared /a's and /b's chances on its way: the oldest of the rest goes next.
+  cache.set("/e", "v", page(1));
+  expect(cache.has("/d")).toBe(false);
+  expect(cache.size).toBe(3);
+  // A write marks the same hit stale.
+  cache.invalidate(new Set(["all"]), false);
+  expect(hit?.stale).toBe(true);
+});

@@ -22,25 +22,24 @@ export function stopOnSignal(
   // Keep-alive sockets between requests: closed as soon as the listener is, so
   // a stop does not wait for clients to drop them (a socket accepted but not
   // yet read from is not one of them: it is in flight).
-  const sockets = new Set<net.Socket>();
-  const served = new WeakSet<net.Socket>();
-  const busy = new Set<net.Socket>();
+  // Each socket's state is made once, when it connects; a request only counts on it.
+  const sockets = new Map<net.Socket, { served: boolean; busy: number }>();
   server.on("connection", (socket: net.Socket) => {
     lastConnectionAt = Date.now();
-    sockets.add(socket);
-    socket.once("close", () => {
-      sockets.delete(socket);
-      busy.delete(socket);
-    });
+    sockets.set(socket, { served: false, busy: 0 });
+    socket.once("close", () => sockets.delete(socket));
   });
   server.on("request", (request, response) => {
-    const socket = request.socket;
-    served.add(socket);
-    busy.add(socket);
-    response.once("close", () => busy.delete(socket));
+    const state = sockets.get(request.socket);
+    if (!state) return;
+    state.served = true;
+    state.busy++;
+    response.once("close", () => {
+      state.busy--;
+    });
   });
   const closeKeptAlive = () => {
-    for (const socket of sockets) if (served.has(socket) && !busy.has(socket)) socket.destroy();
+    for (const [socket, { served, busy }] of sockets) if (served && busy === 0) socket.destroy();
   };
   let stopping = false;
   const stop = (signal: string) => {
