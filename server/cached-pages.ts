@@ -10,6 +10,7 @@
 // After start, the most visited pages are rendered ahead, one at a time,
 // only while no visitor's render is under way.
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { LANGUAGES, postPath } from "#app/content/languages.ts";
 import type { ChangesSince, ContentChange } from "#app/data/cache-tags.ts";
 import type { ContentStore } from "#app/data/store.ts";
@@ -23,8 +24,17 @@ import type { Render } from "./render.ts";
 const EAGER_REFRESHES = 64;
 /** Refreshes waiting at most; past it a stale page waits for a visitor (or is dropped past MAX_STALE_MS). */
 const MAX_QUEUED = 1000;
-/** Warm-up gives up when visitors' renders have kept the server busy this long. */
+/** Warm-up gives up when visitors have kept the server busy this long. */
 const WARM_UP_PATIENCE_MS = 3000;
+/**
+ * Before each page it renders ahead, the warm-up looks at the event loop for
+ * this long: busy more than IDLE_UTILIZATION of it (visitors, even all of
+ * them cache hits), it waits. A render holds the loop 10–50 ms, and right
+ * after a start with visitors at the door each one was a visitor's wait
+ * (decision 079).
+ */
+const IDLE_LOOK_MS = 50;
+const IDLE_UTILIZATION = 0.5;
 /** Recent posts per language rendered ahead at start. */
 const WARM_POSTS = 12;
 
@@ -278,15 +288,20 @@ export class CachedPages {
     }
   }
 
-  /** Waits for a moment with no visitor's render under way; false after WARM_UP_PATIENCE_MS without one. */
+  /**
+   * Waits for a quiet moment: no visitor's render under way and the event
+   * loop mostly idle over the last IDLE_LOOK_MS; false after
+   * WARM_UP_PATIENCE_MS without one.
+   */
   async #idle(): Promise<boolean> {
     const until = performance.now() + WARM_UP_PATIENCE_MS;
-    await new Promise((resolve) => setImmediate(resolve));
-    while (this.activeRenders > 0 || this.#draining) {
+    for (;;) {
+      const before = performance.eventLoopUtilization();
+      await new Promise((resolve) => setTimeout(resolve, IDLE_LOOK_MS));
+      const { utilization } = performance.eventLoopUtilization(before);
+      if (this.activeRenders === 0 && !this.#draining && utilization < IDLE_UTILIZATION) return true;
       if (performance.now() > until) return false;
-      await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    return true;
   }
 }
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from "node:zlib";
 import { expect, test } from "vitest";
-import { MAX_STALE_MS, PageCache, type RenderedPage } from "./page-cache.ts";
+import { MAX_STALE_MS, PageCache, pageIdentity, type RenderedPage } from "./page-cache.ts";
 
 // Pages too small to compress (under 1 kB) are held as they are, counted at their size.
 const page = (bodyBytes: number, tags: string[] = ["all"]): RenderedPage => ({
@@ -78,6 +78,9 @@ test("a page is held compressed, counted at twice its brotli copy, and gives its
   expect(brotliDecompressSync(br ?? Buffer.alloc(0)).toString()).toBe(text);
   expect(held?.body.toString()).toBe(text);
   expect(held?.size).toBe(rendered.size);
+  // One identity for both: what was worked out from the render is found for the copy.
+  expect(held).not.toBe(rendered);
+  expect(held && pageIdentity(held)).toBe(pageIdentity(rendered));
 });
 
 test("a page asked for since the eviction hand last passed gets a second chance; a hit is the entry itself", () => {

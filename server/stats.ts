@@ -14,7 +14,7 @@ import { cleanSearchText, searchTextFromPath } from "#app/search/page.ts";
 import { capSearchText } from "#app/search/text.ts";
 import { jsonEndpoint, refuse } from "./json-endpoint.ts";
 import type { Logger } from "./logger.ts";
-import type { RenderedPage } from "./page-cache.ts";
+import { pageIdentity, type RenderedPage } from "./page-cache.ts";
 import { openStatsStore, type StatRow, type StatsStore, statsDatabaseUrl } from "./stats-store.ts";
 
 /** Longest item kept: a 404 path, a referrer host, a slug (longer ones are cut). */
@@ -346,7 +346,7 @@ export class Stats {
   readonly counts: StatsCounts;
   readonly clock: () => { day: string; hour: string };
   readonly #options: StatsOptions;
-  readonly #counted = new WeakMap<RenderedPage, { counted: Counted; keys: PageKeys | null }>();
+  readonly #counted = new WeakMap<object, { counted: Counted; keys: PageKeys | null }>();
   readonly #home: { counted: Counted; keys: PageKeys | null } = { counted: HOME, keys: null };
   #store: StatsStore | null = null;
   #opening: Promise<StatsStore | null> | null = null;
@@ -377,13 +377,13 @@ export class Stats {
     // A link the browser fetched ahead in case it is followed (React Router's prefetch="intent").
     const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
     if (purpose !== undefined && String(purpose).includes("prefetch")) return;
-    let seen = this.#counted.get(page);
+    let seen = this.#counted.get(pageIdentity(page));
     if (seen === undefined) {
       const url = req.url ?? "/";
       const at = url.indexOf("?");
       const counted = classify(at === -1 ? url : url.slice(0, at), at === -1 ? "" : url.slice(at + 1), page);
       seen = counted === HOME ? this.#home : { counted, keys: null };
-      this.#counted.set(page, seen);
+      this.#counted.set(pageIdentity(page), seen);
     }
     const counted = seen.counted;
     if (counted === null) return;
