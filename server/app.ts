@@ -29,7 +29,7 @@ import { identityClock } from "./identity.ts";
 import { letterCaseRedirect } from "./letter-case.ts";
 import { type Logger, logRequest } from "./logger.ts";
 import { originPolicy } from "./origin.ts";
-import { isKeptPage, type RenderedPage } from "./page-cache.ts";
+import type { RenderedPage } from "./page-cache.ts";
 import { errorHandler, RETRY_AFTER_SECONDS, sendPlain } from "./pages.ts";
 import { createRenderer } from "./render.ts";
 import { clientKey, REFUSAL_DELAY_MS, SEARCH_REQUEST, SearchLimiter, SearchTurns } from "./search-limits.ts";
@@ -396,6 +396,7 @@ export function createApp({
       const cacheable = fresh && target.cacheable;
       const hit = cacheable ? caches.lookup(origin, target) : null;
       let page: RenderedPage | null = hit?.page ?? null;
+      let kept = false;
       // The home in each language (/, /?lang=hi, /?lang=mr: decision 067) has a template of its own.
       if (!page && homePage && fresh && HOME.test(target.url)) {
         page = await homePage(req, { origin, day: today(), requestId, url: target.url });
@@ -416,7 +417,7 @@ export function createApp({
         } finally {
           caches.activeRenders--;
         }
-        if (cacheable) caches.keep(origin, target, page, started);
+        kept = cacheable && caches.keep(origin, target, page, started);
       }
       sendPage(req, res, page, {
         requestId,
@@ -424,7 +425,7 @@ export function createApp({
         sharedCacheControl: cacheControl,
         baseHeaders: [],
         closing: stopping,
-        effort: cacheable && isKeptPage(page) ? "once" : "each",
+        effort: kept || hit ? "once" : "each",
       });
       countPage(req, page);
     } catch (error) {

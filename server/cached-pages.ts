@@ -17,7 +17,7 @@ import type { ContentStore } from "#app/data/store.ts";
 import type { CanonicalUrl } from "./canonical-url.ts";
 import type { HomePage } from "./home-page.ts";
 import type { Logger } from "./logger.ts";
-import { type CacheHit, isKeptPage, PageCache, type RenderedPage } from "./page-cache.ts";
+import { type CacheHit, isKeptPage, isMissingPage, PageCache, type RenderedPage } from "./page-cache.ts";
 import type { Render } from "./render.ts";
 
 /** Stale pages refreshed ahead of their next visitor per write: the most recently used first. */
@@ -70,6 +70,12 @@ export class CachedPages {
   readonly pages = new PageCache();
   /** Search pages have a cache of their own: a run of searches cannot push pages out. */
   readonly searches = new PageCache({ maxEntries: 500, maxBytes: 8 * 1024 * 1024 });
+  /**
+   * Pages that answered 404 (an unpublished post's address still shared, a
+   * crawler's old link), apart too: a run of made-up addresses cannot push
+   * pages out. Any write that touches what one shows drops it (decision 080).
+   */
+  readonly missing = new PageCache({ maxEntries: 500, maxBytes: 4 * 1024 * 1024 });
   /** Visitors' renders under way (app.ts): warm-up waits for none. */
   activeRenders = 0;
   readonly #options: CachedPagesOptions;
@@ -165,6 +171,8 @@ export class CachedPages {
         const touched = cache.invalidate(tags, change.removal);
         if (!change.removal) stale.push(...touched.slice(-EAGER_REFRESHES));
       }
+      // A 404 is never served stale: a post published at that address must show at once.
+      this.missing.invalidate(tags, true);
       this.#options.homePage?.invalidate(tags, change.removal);
     }
     for (const key of stale.slice(-EAGER_REFRESHES)) {
@@ -179,24 +187,43 @@ export class CachedPages {
     this.#changes++;
     this.pages.clear();
     this.searches.clear();
+    this.missing.clear();
     this.#options.homePage?.clear();
   }
 
   /** The cached page for this address, if any; a stale one is refreshed in the background. */
   lookup(origin: string, target: CanonicalUrl): CacheHit | null {
     const key = `${origin}${target.url}`;
-    const hit = (target.search ? this.searches : this.pages).get(key, this.#options.today());
+    const today = this.#options.today();
+    const hit = (target.search ? this.searches : this.pages).get(key, today);
     // A page a visitor (or a cache in front) asks for now is refreshed before those only marked stale.
     if (hit?.stale) this.#enqueue({ key, origin, url: target.url, search: target.search }, { first: true });
-    return hit;
+    if (hit || target.search) return hit;
+    const missing = this.missing.get(key, today);
+    // Made on an earlier site-day: rendered again by this visitor.
+    if (missing?.stale) this.missing.delete(key);
+    return missing?.stale ? null : missing;
   }
 
-  /** Keeps a page rendered since `started`: not if a removal was applied meanwhile; stale if a change was. */
-  keep(origin: string, target: CanonicalUrl, page: RenderedPage, started: Snapshot): void {
-    if (!isKeptPage(page) || this.#removals !== started.removals) return;
-    (target.search ? this.searches : this.pages).set(`${origin}${target.url}`, this.#options.today(), page, {
+  /**
+   * Keeps a page rendered since `started`: not if a removal was applied
+   * meanwhile; stale if a change was. A 404 is kept only if nothing changed
+   * meanwhile. Returns whether it was kept.
+   */
+  keep(origin: string, target: CanonicalUrl, page: RenderedPage, started: Snapshot): boolean {
+    const key = `${origin}${target.url}`;
+    if (this.#removals !== started.removals) return false;
+    if (isMissingPage(page) && !target.search) {
+      if (this.#changes !== started.changes) return false;
+      this.missing.set(key, this.#options.today(), page);
+      return true;
+    }
+    if (!isKeptPage(page)) return false;
+    this.missing.delete(key);
+    (target.search ? this.searches : this.pages).set(key, this.#options.today(), page, {
       stale: this.#changes !== started.changes,
     });
+    return true;
   }
 
   #enqueue(job: Job, { first = false } = {}): void {

@@ -209,3 +209,19 @@ export function isKeptPage(page: RenderedPage): boolean {
     !header("content-type").startsWith("image/")
   );
 }
+
+/**
+ * A 404 page kept apart (cached-pages.ts `missing`, decision 080): an HTML
+ * page that says what it was asked about (tags: the post's address among
+ * them, so publishing it drops the page) and does not forbid keeping it.
+ * Never shared with caches in front (its Cache-Control says no-cache).
+ */
+export function isMissingPage(page: RenderedPage): boolean {
+  const header = (name: string) => page.headers.find(([n]) => n === name)?.[1] ?? "";
+  return (
+    page.status === 404 &&
+    page.tags !== null &&
+    !/no-store|private/.test(header("cache-control")) &&
+    header("content-type").startsWith("text/html")
+  );
+}

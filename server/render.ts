@@ -130,8 +130,10 @@ export function createRenderer({
     let text = await response.text();
     // Development keeps React Router's markup as it is (HMR boots through it).
     if (!vite) text = deferHydration(text);
-    // Error pages show their request id; a 200 page needs none.
-    text = text.replaceAll(requestIdToken, response.status === 200 ? "" : target.requestId);
+    // Error pages show their request id; a 200 page needs none, nor a 404 (it says "not found"
+    // without one, and is kept for the next visitor: decision 080).
+    const shown = response.status === 200 || response.status === 404 ? "" : target.requestId;
+    text = text.replaceAll(requestIdToken, shown);
     const { html, scripts, styles } = sealScripts(text, scriptToken);
     const body = Buffer.from(html);
     // An embed page (decision 063) may be framed by other sites; no other page may.
