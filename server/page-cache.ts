@@ -201,13 +201,17 @@ export class PageCache {
  * cached on disk, with Cache-Control of their own).
  */
 export function isKeptPage(page: RenderedPage): boolean {
-  const header = (name: string) => page.headers.find(([n]) => n === name)?.[1] ?? "";
-  return (
-    page.status === 200 &&
-    page.tags !== null &&
-    !/no-store|private/.test(header("cache-control")) &&
-    !header("content-type").startsWith("image/")
-  );
+  return page.status === 200 && mayKeep(page) && !headerOf(page, "content-type").startsWith("image/");
+}
+
+/** A page's header (lower-case name), "" when absent. */
+function headerOf(page: RenderedPage, name: string): string {
+  return page.headers.find(([n]) => n === name)?.[1] ?? "";
+}
+
+/** What it shows is known (its tags) and its Cache-Control does not forbid keeping it. */
+function mayKeep(page: RenderedPage): boolean {
+  return page.tags !== null && !/no-store|private/.test(headerOf(page, "cache-control"));
 }
 
 /**
@@ -217,11 +221,5 @@ export function isKeptPage(page: RenderedPage): boolean {
  * Never shared with caches in front (its Cache-Control says no-cache).
  */
 export function isMissingPage(page: RenderedPage): boolean {
-  const header = (name: string) => page.headers.find(([n]) => n === name)?.[1] ?? "";
-  return (
-    page.status === 404 &&
-    page.tags !== null &&
-    !/no-store|private/.test(header("cache-control")) &&
-    header("content-type").startsWith("text/html")
-  );
+  return page.status === 404 && mayKeep(page) && headerOf(page, "content-type").startsWith("text/html");
 }
