@@ -376,6 +376,7 @@ function visitorProbe(front: string, paths: readonly string[]) {
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),
         max: sorted.at(-1) ?? Number.NaN,
+        slowest: slowest(times, sentAt, writesAt),
         nearWrites: { requests: near.length, p99: p99Of(near) },
         awayFromWrites: { requests: away.length, p99: p99Of(away) },
         beforeWrites: { requests: before.length, p99: p99Of(before) },
@@ -390,12 +391,31 @@ const WRITE_SPAN_S = 3;
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
+/** The slowest visitor requests (at most 5), each with when it was sent: seconds after the start of the write before it. */
+function slowest(times: readonly number[], sentAt: readonly number[], writesAt: readonly number[]): string {
+  return times
+    .map((ms, i) => ({ ms, at: sentAt[i] ?? 0 }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map(({ ms, at }) => {
+      const write = writesAt.findLastIndex((start) => start <= at);
+      const when =
+        write === -1
+          ? "before the first write"
+          : `${(at - writesAt[write]!).toFixed(2)} s after write ${write + 1}`;
+      return `${ms.toFixed(0)} ms (${when})`;
+    })
+    .join(", ");
+}
+
 interface Visitor {
   requests: number;
   failures: number;
   p50: number;
   p99: number;
   max: number;
+  /** The slowest requests and when they were sent (slowest()). */
+  slowest: string;
   nearWrites: { requests: number; p99: number };
   awayFromWrites: { requests: number; p99: number };
   beforeWrites: { requests: number; p99: number };
@@ -564,6 +584,7 @@ function report(result: Result, bareRun: { rps: number; visitor: Visitor }) {
   console.log(
     `a visitor beside wrk, one request at a time: ${v.requests} requests, p50 ${v.p50.toFixed(2)} ms, p99 ${v.p99.toFixed(1)} ms, max ${v.max.toFixed(0)} ms${v.failures ? `, ${v.failures} failed` : ""}; p99 within ${WRITE_SPAN_S} s of a write's start ${v.nearWrites.p99.toFixed(1)} ms (${v.nearWrites.requests} requests), at other times ${v.awayFromWrites.p99.toFixed(1)} ms (${v.awayFromWrites.requests}), before the first write ${v.beforeWrites.p99.toFixed(1)} ms (${v.beforeWrites.requests})`,
   );
+  console.log(`the visitor's slowest requests: ${v.slowest}`);
   console.log(
     `before the first write: ${result.before.total} responses, hit ratio ${pct(result.before.hits, result.before.total)}, ${result.before.renders} renders\n`,
   );
