@@ -200,9 +200,10 @@ export class CachedPages {
     if (hit?.stale) this.#enqueue({ key, origin, url: target.url, search: target.search }, { first: true });
     if (hit || target.search) return hit;
     const missing = this.missing.get(key, today);
+    if (!missing?.stale) return missing;
     // Made on an earlier site-day: rendered again by this visitor.
-    if (missing?.stale) this.missing.delete(key);
-    return missing?.stale ? null : missing;
+    this.missing.delete(key);
+    return null;
   }
 
   /**

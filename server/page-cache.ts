@@ -68,20 +68,22 @@ export interface CacheHit {
 }
 
 /** An entry is its own hit: a lookup allocates nothing. */
-interface Entry extends CacheHit {
-  stale: boolean;
-  bytes: number;
-  /** The site-day it was rendered on (quote of the day, the year in the footer). */
-  day: string;
-  /** When a write changed what it shows (or its day ended); null while fresh. */
-  staleSince: number | null;
+class Entry implements CacheHit {
   /** Asked for since the eviction hand last passed it: it gets a second chance. */
-  used: boolean;
-}
+  used = false;
 
-function markStale(entry: Entry, now: number) {
-  entry.staleSince ??= now;
-  entry.stale = true;
+  constructor(
+    readonly page: RenderedPage,
+    readonly bytes: number,
+    /** The site-day it was rendered on (quote of the day, the year in the footer). */
+    readonly day: string,
+    /** When a write changed what it shows (or its day ended); null while fresh. */
+    public staleSince: number | null,
+  ) {}
+
+  get stale(): boolean {
+    return this.staleSince !== null;
+  }
 }
 
 /**
@@ -114,7 +116,7 @@ export class PageCache {
   get(key: string, day: string, now = Date.now()): CacheHit | null {
     const entry = this.#entries.get(key);
     if (!entry) return null;
-    if (entry.staleSince === null && entry.day !== day) markStale(entry, now);
+    if (entry.staleSince === null && entry.day !== day) entry.staleSince = now;
     if (entry.staleSince !== null && now - entry.staleSince > MAX_STALE_MS) {
       this.delete(key);
       return null;
@@ -129,14 +131,7 @@ export class PageCache {
     const held = heldCompressed(page);
     // A second encoding (gzip, for a cache in front) may come later: room for it is counted now.
     const bytes = held.encoded.br ? 2 * held.encoded.br.length : held.size;
-    this.#entries.set(key, {
-      page: held,
-      stale,
-      bytes,
-      day,
-      staleSince: stale ? Date.now() : null,
-      used: false,
-    });
+    this.#entries.set(key, new Entry(held, bytes, day, stale ? Date.now() : null));
     this.#bytes += bytes;
     while (this.#entries.size > this.#maxEntries || this.#bytes > this.#maxBytes) {
       const oldest = this.#entries.entries().next().value;
@@ -165,7 +160,7 @@ export class PageCache {
       if (!every && !(entry.page.tags ?? []).some((tag) => tags.has(tag))) continue;
       touched.push(key);
       if (removal) this.delete(key);
-      else markStale(entry, now);
+      else entry.staleSince ??= now;
     }
     return touched;
   }

@@ -377,13 +377,14 @@ export class Stats {
     // A link the browser fetched ahead in case it is followed (React Router's prefetch="intent").
     const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
     if (purpose !== undefined && String(purpose).includes("prefetch")) return;
-    let seen = this.#counted.get(pageIdentity(page));
+    const identity = pageIdentity(page);
+    let seen = this.#counted.get(identity);
     if (seen === undefined) {
       const url = req.url ?? "/";
       const at = url.indexOf("?");
       const counted = classify(at === -1 ? url : url.slice(0, at), at === -1 ? "" : url.slice(at + 1), page);
       seen = counted === HOME ? this.#home : { counted, keys: null };
-      this.#counted.set(pageIdentity(page), seen);
+      this.#counted.set(identity, seen);
     }
     const counted = seen.counted;
     if (counted === null) return;

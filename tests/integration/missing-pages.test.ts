@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { contentFile, look, SITE } from "#tests/support/cache-pages.ts";
+import { contentFile, look, SITE, type SitePost } from "#tests/support/cache-pages.ts";
 import { runSukti } from "#tests/support/cli.ts";
 import { type RunningServer, startServer } from "#tests/support/server.ts";
 
@@ -15,12 +15,16 @@ let dir: string;
 let dbUrl: string;
 let server: RunningServer;
 const sukti = (...args: string[]) => runSukti(args, { DATABASE_URL: dbUrl });
+/** `sukti import` of these posts, published; it must succeed. */
+const publish = async (name: string, posts: SitePost[]) => {
+  const result = await sukti("import", contentFile(dir, name, posts));
+  expect(result.status, result.stderr).toBe(0);
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "sukti-missing-"));
   dbUrl = `file:${path.join(dir, "site.db")}`;
-  const result = await sukti("import", contentFile(dir, "site.json", SITE));
-  expect(result.status, result.stderr).toBe(0);
+  await publish("site.json", SITE);
   server = await startServer({ dbPath: path.join(dir, "site.db") });
 });
 afterAll(async () => {
@@ -41,15 +45,9 @@ test("a 404 is kept for the next visitor, shows no request id, and publishing a 
   expect(second.headers.get("cache-control")).toBe("no-cache");
   expect(second.headers.get("xkey")).toBeNull();
 
-  const zulu = {
-    language: "english" as const,
-    slug: "zulu",
-    title: "Zulu words",
-    postTime: 1_700_000_900,
-    tags: [],
-  };
-  const result = await sukti("import", contentFile(dir, "zulu.json", [zulu]));
-  expect(result.status, result.stderr).toBe(0);
+  await publish("zulu.json", [
+    { language: "english", slug: "zulu", title: "Zulu words", postTime: 1_700_000_900, tags: [] },
+  ]);
   const published = await look(server.url, "/english/zulu");
   expect(published.status).toBe(200);
   expect(published.body).toContain("Zulu words");
@@ -65,9 +63,10 @@ test("an unpublished post's address: its 404 is kept, and publishing it again sh
     [404, "HIT"],
   ]);
   expect(gone[1]?.body).not.toContain("Bravo words");
-  const bravo = SITE.find((post) => post.slug === "bravo")!;
-  const result = await sukti("import", contentFile(dir, "bravo.json", [bravo]));
-  expect(result.status, result.stderr).toBe(0);
+  await publish(
+    "bravo.json",
+    SITE.filter((post) => post.slug === "bravo"),
+  );
   const back = await look(server.url, "/english/bravo");
   expect(back.status).toBe(200);
   expect(back.body).toContain("Bravo words");
