@@ -136,8 +136,17 @@ const CONTENT: ContentFile = (() => {
   return { posts: [...demo.posts, ...EXTRA], pages: demo.pages };
 })();
 
-/** updated_at is the write's wall clock: made equal on both sides. */
-const NORMALIZE_UPDATED_AT = "UPDATE posts SET updated_at = post_time + 3600";
+/**
+ * updated_at is the write's wall clock: made equal on both sides, and so is
+ * each list's time in published_counts (a post leaving a list dates it by the
+ * wall clock too): the latest of its published posts'.
+ */
+const NORMALIZE_UPDATED_AT = `UPDATE posts SET updated_at = post_time + 3600;
+  UPDATE published_counts SET updated_at = (SELECT max(p.updated_at) FROM posts p
+    WHERE p.status = 'publish' AND p.language = published_counts.language AND (kind = 'language'
+      OR (kind = 'person' AND p.person_id = published_counts.id)
+      OR (kind = 'term' AND EXISTS (SELECT 1 FROM post_terms pt WHERE pt.post_id = p.id AND pt.term_id = published_counts.id))))
+  WHERE posts > 0;`;
 
 const QUERIES = [
   "love",

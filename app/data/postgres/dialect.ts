@@ -29,7 +29,6 @@ export const POSTGRES: Dialect = {
   entryArgs: (entries) => [entries.map((entry) => entry.language), entries.map((entry) => entry.idNum)],
   outerJoin: "JOIN",
   jsonObject: (...keysAndValues) => `json_build_object(${keysAndValues.join(", ")})`,
-  countWhere: (condition) => `count(*) FILTER (WHERE ${condition})`,
   json: <T>(value: unknown) => value as T,
   // A key no stored row can have: PostgreSQL text holds no NUL (SQLite would
   // simply find nothing, and so does this store, rather than fail).

@@ -37,8 +37,6 @@ export interface Dialect {
   outerJoin: "CROSS JOIN" | "JOIN";
   /** A JSON object of key, value, key, value… */
   jsonObject(...keysAndValues: string[]): string;
-  /** The count of a group's rows where `condition` holds. */
-  countWhere(condition: string): string;
   /** A jsonObject column as the driver returns it, parsed. */
   json<T>(value: unknown): T;
   /** Whether a text column can hold `text` (PostgreSQL's text holds no NUL): a key it cannot hold finds nothing. */

@@ -5,6 +5,8 @@
 // where its planner needs another shape (see each adapter's OVERRIDES).
 // Parameters are numbered; each query binds them in the order given by the
 // store (./read-store.ts). Every statement names status = 'publish'.
+
+import { LANGUAGES } from "#app/content/languages.ts";
 import { READ_BOUNDS as BOUND, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import type { Dialect } from "#app/data/sql/dialect.ts";
 
@@ -34,12 +36,19 @@ const FEED_POST_COLUMNS = postColumns(BOUND.feedContent);
 /** A Term's columns, of terms t. */
 export const TERM_COLUMNS = `t.kind, ${cutSql("t.name", BOUND.name)} AS name, ${prefixSql("t.slug", BOUND.slug)} AS slug`;
 
-/** A person with their published posts counted, of people pe joined to posts p (JSON objects: Dialect.json). */
+/**
+ * A person with their published posts counted, of people pe joined to their
+ * rows c of published_counts (one a language; JSON objects: Dialect.json).
+ */
 const personCountColumns = (d: Dialect) => `${prefixSql("pe.slug", BOUND.slug)} AS slug,
   ${d.jsonObject("'english'", cutSql("pe.name_english", BOUND.name), "'hindi'", cutSql("pe.name_hindi", BOUND.name), "'marathi'", cutSql("pe.name_marathi", BOUND.name))} AS names,
-  count(*) AS count, max(p.updated_at) AS "updatedAt",
-  ${d.jsonObject("'english'", d.countWhere("p.language = 'english'"), "'hindi'", d.countWhere("p.language = 'hindi'"), "'marathi'", d.countWhere("p.language = 'marathi'"))} AS counts,
+  sum(c.posts) AS count, max(c.updated_at) AS "updatedAt",
+  ${d.jsonObject(...LANGUAGES.flatMap((language) => [`'${language}'`, `max(CASE WHEN c.language = '${language}' THEN c.posts ELSE 0 END)`]))} AS counts,
   ${d.jsonObject("'english'", cutSql("pe.about_english", BOUND.about), "'hindi'", cutSql("pe.about_hindi", BOUND.about), "'marathi'", cutSql("pe.about_marathi", BOUND.about))} AS about`;
+
+/** published_counts c's rows of one kind that count at least one post (db/migrations/20261207000000_published_counts.sql). */
+const counted = (kind: "term" | "person", id: string) =>
+  `published_counts c ON c.kind = '${kind}' AND c.id = ${id} AND c.posts > 0`;
 
 /** The reads, in the dialect `d`. */
 export function readQueries(d: Dialect) {
@@ -96,7 +105,9 @@ export function readQueries(d: Dialect) {
     relatedPosts: `SELECT p.id, ${SUMMARY_COLUMNS} FROM ${candidate.from}
       ${d.outerJoin} posts p ON p.id = ${candidate.value}
       WHERE p.language = ${$2} AND p.status = 'publish'`,
-    count: `SELECT count(*) AS n FROM posts WHERE language = ${$1} AND status = 'publish'`,
+    // The counts are kept by the database (published_counts): a row read, never the posts counted.
+    count: `SELECT coalesce((SELECT posts FROM published_counts
+        WHERE kind = 'language' AND id = 0 AND language = ${$1}), 0) AS n`,
     postAt: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id = (
         SELECT id FROM posts WHERE language = ${$1} AND status = 'publish'
         ORDER BY post_time DESC, id DESC LIMIT 1 OFFSET ${$2})`,
@@ -105,7 +116,7 @@ export function readQueries(d: Dialect) {
         (SELECT max(id_num) FROM posts WHERE language = ${$1} AND status = 'publish') AS max`,
     publishedWithIdNum: `SELECT ${SUMMARY_COLUMNS} FROM posts p
       WHERE p.language = ${$1} AND p.id_num = ${$2} AND p.status = 'publish'`,
-    countAll: "SELECT count(*) AS n FROM posts WHERE status = 'publish'",
+    countAll: "SELECT coalesce(sum(posts), 0) AS n FROM published_counts WHERE kind = 'language'",
     postAtAll: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id = (
         SELECT id FROM posts WHERE status = 'publish'
         ORDER BY post_time DESC, id DESC LIMIT 1 OFFSET ${$1})`,
@@ -132,19 +143,14 @@ export function readQueries(d: Dialect) {
       WHERE t.kind = ${$1} AND t.slug = ${$2} AND EXISTS (
         SELECT 1 FROM post_terms pt JOIN posts p ON p.id = pt.post_id
         WHERE pt.term_id = t.id AND p.status = 'publish')`,
-    tags: `SELECT ${TERM_COLUMNS}, p.language, count(*) AS count FROM terms t
-      JOIN post_terms pt ON pt.term_id = t.id
-      JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
-      WHERE t.kind = 'tag'
-      GROUP BY t.id, p.language ORDER BY t.name, p.language`,
-    languageSummaries: `SELECT language, count(*) AS count, max(updated_at) AS "updatedAt" FROM posts
-      WHERE status = 'publish' GROUP BY language`,
+    tags: `SELECT ${TERM_COLUMNS}, c.language, c.posts AS count FROM terms t JOIN ${counted("term", "t.id")}
+      WHERE t.kind = 'tag' ORDER BY t.name, c.language`,
+    languageSummaries: `SELECT language, posts AS count, updated_at AS "updatedAt" FROM published_counts
+      WHERE kind = 'language' AND posts > 0`,
     sitemapPosts: `SELECT ${prefixSql("slug", BOUND.slug)} AS slug, updated_at AS "updatedAt" FROM posts
       WHERE language = ${$1} AND status = 'publish'
       ORDER BY post_time DESC, id DESC LIMIT ${$2} OFFSET ${$3}`,
-    sitemapTerms: `SELECT ${TERM_COLUMNS}, max(p.updated_at) AS "updatedAt" FROM terms t
-      JOIN post_terms pt ON pt.term_id = t.id
-      JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
+    sitemapTerms: `SELECT ${TERM_COLUMNS}, max(c.updated_at) AS "updatedAt" FROM terms t JOIN ${counted("term", "t.id")}
       GROUP BY t.id ORDER BY t.kind, t.slug`,
     pages: `SELECT slug, ${cutSql("title", BOUND.title)} AS title FROM pages ORDER BY slug`,
     feed: `SELECT ${FEED_POST_COLUMNS}, p.updated_at AS "updatedAt" FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
@@ -153,9 +159,9 @@ export function readQueries(d: Dialect) {
     personFeed: `SELECT ${FEED_POST_COLUMNS}, p.updated_at AS "updatedAt" FROM posts p JOIN people pe ON pe.id = p.person_id
       WHERE pe.slug = ${$1} AND p.status = 'publish'
       ORDER BY p.post_time DESC, p.id DESC LIMIT ${$2}`,
-    person: `SELECT ${personCount} FROM people pe JOIN posts p ON p.person_id = pe.id AND p.status = 'publish'
+    person: `SELECT ${personCount} FROM people pe JOIN ${counted("person", "pe.id")}
       WHERE pe.slug = ${$1} GROUP BY pe.id`,
-    people: `SELECT ${personCount} FROM people pe JOIN posts p ON p.person_id = pe.id AND p.status = 'publish'
+    people: `SELECT ${personCount} FROM people pe JOIN ${counted("person", "pe.id")}
       GROUP BY pe.id ORDER BY pe.slug`,
   };
 }

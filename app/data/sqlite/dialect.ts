@@ -19,7 +19,6 @@ export const SQLITE: Dialect = {
   outerJoin: "CROSS JOIN",
   jsonObject: (...keysAndValues) => `json_object(${keysAndValues.join(", ")})`,
   // A comparison is 0 or 1.
-  countWhere: (condition) => `sum(${condition})`,
   json: <T>(value: unknown) => JSON.parse(value as string) as T,
   holdsText: () => true,
   limit: (n) => n,
