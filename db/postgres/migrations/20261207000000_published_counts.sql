@@ -26,9 +26,12 @@ FROM post_terms pt JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
 GROUP BY pt.term_id, p.language;
 
 -- Each function below builds its statement's changes as rows of
--- (kind, id, language, posts: +1 or -1, at) and adds them with this one
--- upsert, grouped (an upsert may touch a row once). A post joining a list
--- counts at its updated_at; leaving it, at the time it left.
+-- (kind, id, language, posts: +1 or -1, at) and adds them with one upsert,
+-- grouped (an upsert may touch a row once). A post joining a list counts at
+-- its updated_at; leaving it, at the time it left. The statements are run by
+-- EXECUTE, planned each time: PL/pgSQL would keep the plan made at its first
+-- run, when an import into an empty database finds posts empty (a nested
+-- loop over a sequential scan of posts, seconds a batch at 50,000 posts).
 CREATE FUNCTION sukti_now() RETURNS bigint LANGUAGE sql AS $$
   SELECT extract(epoch FROM clock_timestamp())::bigint
 $$;
@@ -36,6 +39,7 @@ $$;
 CREATE FUNCTION sukti_count_posts_inserted() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  EXECUTE $sql$
   INSERT INTO published_counts AS c (kind, id, language, posts, updated_at)
   SELECT kind, id, language, sum(posts)::integer, max(at) FROM (
     SELECT 'language' AS kind, 0::bigint AS id, language, 1 AS posts, updated_at AS at
@@ -45,7 +49,8 @@ BEGIN
       FROM added WHERE status = 'publish' AND person_id IS NOT NULL
   ) deltas GROUP BY kind, id, language
   ON CONFLICT (kind, id, language) DO UPDATE
-    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at);
+    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at)
+  $sql$;
   RETURN NULL;
 END;
 $$;
@@ -53,6 +58,7 @@ $$;
 CREATE FUNCTION sukti_count_posts_updated() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  EXECUTE $sql$
   WITH changed AS (
     SELECT o.id, o.status = 'publish' AS went, o.language AS old_language, o.person_id AS old_person,
       n.status = 'publish' AS comes, n.language AS new_language, n.person_id AS new_person, n.updated_at AS new_time
@@ -79,7 +85,8 @@ BEGIN
   INSERT INTO published_counts AS c (kind, id, language, posts, updated_at)
   SELECT kind, id, language, sum(posts)::integer, max(at) FROM deltas GROUP BY kind, id, language
   ON CONFLICT (kind, id, language) DO UPDATE
-    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at);
+    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at)
+  $sql$;
   RETURN NULL;
 END;
 $$;
@@ -106,12 +113,14 @@ $$;
 CREATE FUNCTION sukti_count_terms_linked() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  EXECUTE $sql$
   INSERT INTO published_counts AS c (kind, id, language, posts, updated_at)
   SELECT 'term', l.term_id, p.language, count(*), max(p.updated_at)
   FROM linked l JOIN posts p ON p.id = l.post_id AND p.status = 'publish'
   GROUP BY l.term_id, p.language
   ON CONFLICT (kind, id, language) DO UPDATE
-    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at);
+    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at)
+  $sql$;
   RETURN NULL;
 END;
 $$;
@@ -119,13 +128,15 @@ $$;
 CREATE FUNCTION sukti_count_terms_unlinked() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  EXECUTE $sql$
   INSERT INTO published_counts AS c (kind, id, language, posts, updated_at)
   SELECT 'term', u.term_id, p.language, -count(*), sukti_now()
   FROM unlinked u JOIN posts p ON p.id = u.post_id AND p.status = 'publish'
   JOIN terms t ON t.id = u.term_id
   GROUP BY u.term_id, p.language
   ON CONFLICT (kind, id, language) DO UPDATE
-    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at);
+    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at)
+  $sql$;
   RETURN NULL;
 END;
 $$;
@@ -133,6 +144,7 @@ $$;
 CREATE FUNCTION sukti_count_terms_relinked() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  EXECUTE $sql$
   INSERT INTO published_counts AS c (kind, id, language, posts, updated_at)
   SELECT 'term', term_id, language, sum(posts)::integer, max(at) FROM (
     SELECT u.term_id, p.language, -1 AS posts, sukti_now() AS at
@@ -142,7 +154,8 @@ BEGIN
       FROM linked l JOIN posts p ON p.id = l.post_id AND p.status = 'publish'
   ) deltas GROUP BY term_id, language
   ON CONFLICT (kind, id, language) DO UPDATE
-    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at);
+    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at)
+  $sql$;
   RETURN NULL;
 END;
 $$;
