@@ -134,11 +134,25 @@ export function readQueries(d: Dialect) {
         SELECT id FROM posts WHERE language = ${$1} AND status = 'publish'
         ORDER BY post_time DESC, id DESC LIMIT ${$2} OFFSET ${$3})
       ORDER BY p.post_time DESC, p.id DESC`,
-    listTerm: `SELECT ${SUMMARY_COLUMNS} FROM posts p
-      JOIN post_terms pt ON pt.post_id = p.id
-      JOIN terms t ON t.id = pt.term_id
-      WHERE t.kind = ${$1} AND t.slug = ${$2} AND p.status = 'publish'
-      ORDER BY p.post_time DESC, p.id DESC LIMIT ${$3} OFFSET ${$4}`,
+    // A term's posts, newest first, read one of two ways (read-store.ts listPosts picks the
+    // cheaper from the term's share of the published posts, published_counts):
+    // termSize: the term's id and published posts.
+    termSize: `SELECT t.id, coalesce(sum(c.posts), 0) AS posts FROM terms t
+      LEFT JOIN published_counts c ON c.kind = 'term' AND c.id = t.id
+      WHERE t.kind = ${$1} AND t.slug = ${$2} GROUP BY t.id`,
+    // A small term: its posts found through post_terms_term and sorted by time, ids only
+    // (cost: the term's posts); then the page's rows read.
+    listTerm: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id IN (
+        SELECT q.id FROM post_terms pt ${d.outerJoin} posts q ON q.id = pt.post_id
+        WHERE pt.term_id = ${$1} AND q.status = 'publish'
+        ORDER BY q.post_time DESC, q.id DESC LIMIT ${$2} OFFSET ${$3})
+      ORDER BY p.post_time DESC, p.id DESC`,
+    // A large term: posts_published_time walked newest first, each post's link to the term one
+    // seek of post_terms' key (cost: the posts walked past to fill the page, not the term's size).
+    listTermByTime: `SELECT ${SUMMARY_COLUMNS} FROM posts p
+      WHERE p.status = 'publish'
+        AND EXISTS (SELECT 1 FROM post_terms pt WHERE pt.post_id = p.id AND pt.term_id = ${$1})
+      ORDER BY p.post_time DESC, p.id DESC LIMIT ${$2} OFFSET ${$3}`,
     term: `SELECT ${TERM_COLUMNS} FROM terms t
       WHERE t.kind = ${$1} AND t.slug = ${$2} AND EXISTS (
         SELECT 1 FROM post_terms pt JOIN posts p ON p.id = pt.post_id

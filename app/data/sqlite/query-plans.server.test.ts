@@ -5,7 +5,9 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LANGUAGES } from "#app/content/languages.ts";
 import { seededRandom } from "#app/content/sampling.ts";
+import { readQueries } from "#app/data/sql/read-queries.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
+import { SQLITE } from "#app/data/sqlite/dialect.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { generateCorpus } from "#cli/generate.ts";
@@ -120,6 +122,37 @@ test("each read seeks the index made for it", async () => {
   expect(await plansOf(() => store.adjacentPosts(latest.language, latest.slug))).toMatch(
     /posts_language_published_time \(language=\? AND post_time[<>]\?\)/,
   );
+  // A term's page (decision 081): a large tag walks the published posts newest first, each one
+  // seek of post_terms' key; a small one reads its own links and sorts them.
+  const sizes = new Map<string, number>();
+  for (const tag of await store.listTags()) sizes.set(tag.slug, (sizes.get(tag.slug) ?? 0) + tag.count);
+  const bySize = [...sizes].sort((a, b) => b[1] - a[1]);
+  const [large, small] = [bySize[0]!, bySize.at(-1)!];
+  expect(large[1] ** 2).toBeGreaterThan(25 * 1500);
+  expect(small[1] ** 2).toBeLessThan(25 * 1000);
+  const walked = await plansOf(() => store.listPosts({ tag: large[0] }, 1, 24));
+  expect(walked).toMatch(
+    /SCAN p USING INDEX posts_published_time[\s\S]*SEARCH pt USING PRIMARY KEY \(post_id=\? AND term_id=\?\)/,
+  );
+  expect(walked).not.toContain("TEMP B-TREE");
+  expect(await plansOf(() => store.listPosts({ tag: small[0] }, 1, 24))).toMatch(
+    /SEARCH pt USING COVERING INDEX post_terms_term \(term_id=\?\)\nSEARCH q USING INTEGER PRIMARY KEY/,
+  );
+  // Either way, the same posts in the same order, on any page.
+  const queries = readQueries(SQLITE);
+  for (const [slug] of [large, small, bySize[Math.floor(bySize.length / 2)]!]) {
+    const { id } = db.prepare("SELECT id FROM terms WHERE kind = 'tag' AND slug = ?").get(slug) as {
+      id: number;
+    };
+    for (const offset of [0, 24, 240]) {
+      const sorted = db.prepare(queries.listTerm).all({ 1: id, 2: 25, 3: offset });
+      if (offset === 0) expect(sorted.length).toBeGreaterThan(0);
+      expect(
+        db.prepare(queries.listTermByTime).all({ 1: id, 2: 25, 3: offset }),
+        `${slug} at ${offset}`,
+      ).toEqual(sorted);
+    }
+  }
   // A romanised word that matches nothing is read one letter off: thousands of skeletons, each a seek.
   // A filter on results: the index's matches first, each post sought by its id (not the match run per post).
   expect(await plansOf(() => store.searchPosts("love", 1, 24, "hindi"))).toMatch(
