@@ -52,7 +52,7 @@ const counted = (kind: "term" | "person", id: string) =>
 
 /** The reads, in the dialect `d`. */
 export function readQueries(d: Dialect) {
-  const [$1, $2, $3, $4] = [1, 2, 3, 4].map((n) => d.param(n));
+  const [$1, $2, $3] = [1, 2, 3].map((n) => d.param(n));
   const drawn = d.integerTable(1, "drawn", "id_num");
   const wanted = d.entryTable(1, "wanted");
   const candidate = d.integerTable(1, "candidate", "id");
