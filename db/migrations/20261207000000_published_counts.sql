@@ -9,9 +9,12 @@
 --   updated_at the latest time that list changed: a post joining it or being
 --             edited (the post's updated_at), or leaving it (the time it left)
 --
--- Every write keeps it, whoever makes it (sukti's writers, a sqlite3 shell):
--- each trigger below adds or takes away one post. Rows that fall to 0 stay
--- (the reads ask for posts > 0) until their term or person is deleted.
+-- Every INSERT, UPDATE and DELETE keeps it, whoever makes it (sukti's
+-- writers, a sqlite3 shell): each trigger below adds or takes away one post.
+-- Not counted (decision 081): SQLite's REPLACE conflict resolution (it fires
+-- no delete trigger), and writes made with foreign keys off (a deleted
+-- post's links left behind). Rows that fall to 0 stay (the reads ask for
+-- posts > 0; the row still dates its list) until their term or person is deleted.
 CREATE TABLE published_counts (
   kind TEXT NOT NULL CHECK (kind IN ('term', 'person', 'language')),
   id INTEGER NOT NULL,

@@ -179,8 +179,10 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
     for (const tag of await store.listTags()) sizes.set(tag.slug, (sizes.get(tag.slug) ?? 0) + tag.count);
     const [large] = [...sizes].sort((a, b) => b[1] - a[1])[0]!;
     const walked = await plansOf(() => store.listPosts({ tag: large }, 1, 24));
-    expect(walked).toMatch(/Index Scan using posts_published_time on posts p/);
-    expect(walked).toMatch(/Index Only Scan using post_terms_pkey on post_terms pt/);
+    expect(walked).toMatch(
+      /Index Scan using posts_published_time on posts p[^\n]*\n\s+Index Cond: \(ROW\(post_time, id\) >= /,
+    );
+    expect(walked).toMatch(/Index Only Scan using post_terms_(pkey|term) on post_terms pt/);
     expect(await plansOf(() => store.adjacentPosts(latest.language, latest.slug))).toMatch(
       /posts_language_published_time[^\n]*\n\s+Index Cond: \(\(language = '\w+'::text\) AND \(ROW\(post_time, id\) [<>]/,
     );

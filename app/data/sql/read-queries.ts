@@ -46,13 +46,16 @@ const personCountColumns = (d: Dialect) => `${prefixSql("pe.slug", BOUND.slug)} 
   ${d.jsonObject(...LANGUAGES.flatMap((language) => [`'${language}'`, `max(CASE WHEN c.language = '${language}' THEN c.posts ELSE 0 END)`]))} AS counts,
   ${d.jsonObject("'english'", cutSql("pe.about_english", BOUND.about), "'hindi'", cutSql("pe.about_hindi", BOUND.about), "'marathi'", cutSql("pe.about_marathi", BOUND.about))} AS about`;
 
-/** published_counts c's rows of one kind that count at least one post (db/migrations/20261207000000_published_counts.sql). */
+/**
+ * published_counts c's rows of one kind (db/migrations/20261207000000_published_counts.sql):
+ * a row whose posts fell to 0 still dates the list (when its last post left).
+ */
 const counted = (kind: "term" | "person", id: string) =>
-  `published_counts c ON c.kind = '${kind}' AND c.id = ${id} AND c.posts > 0`;
+  `published_counts c ON c.kind = '${kind}' AND c.id = ${id}`;
 
 /** The reads, in the dialect `d`. */
 export function readQueries(d: Dialect) {
-  const [$1, $2, $3] = [1, 2, 3].map((n) => d.param(n));
+  const [$1, $2, $3, $4, $5] = [1, 2, 3, 4, 5].map((n) => d.param(n));
   const drawn = d.integerTable(1, "drawn", "id_num");
   const wanted = d.entryTable(1, "wanted");
   const candidate = d.integerTable(1, "candidate", "id");
@@ -106,7 +109,7 @@ export function readQueries(d: Dialect) {
       ${d.outerJoin} posts p ON p.id = ${candidate.value}
       WHERE p.language = ${$2} AND p.status = 'publish'`,
     // The counts are kept by the database (published_counts): a row read, never the posts counted.
-    count: `SELECT coalesce((SELECT posts FROM published_counts
+    count: `SELECT coalesce((SELECT CASE WHEN posts > 0 THEN posts ELSE 0 END FROM published_counts
         WHERE kind = 'language' AND id = 0 AND language = ${$1}), 0) AS n`,
     postAt: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id = (
         SELECT id FROM posts WHERE language = ${$1} AND status = 'publish'
@@ -116,7 +119,8 @@ export function readQueries(d: Dialect) {
         (SELECT max(id_num) FROM posts WHERE language = ${$1} AND status = 'publish') AS max`,
     publishedWithIdNum: `SELECT ${SUMMARY_COLUMNS} FROM posts p
       WHERE p.language = ${$1} AND p.id_num = ${$2} AND p.status = 'publish'`,
-    countAll: "SELECT coalesce(sum(posts), 0) AS n FROM published_counts WHERE kind = 'language'",
+    countAll: `SELECT coalesce(sum(CASE WHEN posts > 0 THEN posts ELSE 0 END), 0) AS n FROM published_counts
+      WHERE kind = 'language'`,
     postAtAll: `SELECT ${SUMMARY_COLUMNS} FROM posts p WHERE p.id = (
         SELECT id FROM posts WHERE status = 'publish'
         ORDER BY post_time DESC, id DESC LIMIT 1 OFFSET ${$1})`,
@@ -147,25 +151,29 @@ export function readQueries(d: Dialect) {
         WHERE pt.term_id = ${$1} AND q.status = 'publish'
         ORDER BY q.post_time DESC, q.id DESC LIMIT ${$2} OFFSET ${$3})
       ORDER BY p.post_time DESC, p.id DESC`,
-    // A large term: posts_published_time walked newest first, each post's link to the term one
-    // seek of post_terms' key (cost: the posts walked past to fill the page, not the term's size).
+    // A large term: posts_published_time walked newest first down to ($4, $5) at most, each
+    // post's link to the term one seek of post_terms' key (cost: the posts walked, not the
+    // term's size; bounded, as a term's posts may all be old: see walkByTime).
     listTermByTime: `SELECT ${SUMMARY_COLUMNS} FROM posts p
-      WHERE p.status = 'publish'
+      WHERE p.status = 'publish' AND (p.post_time, p.id) >= (${$4}, ${$5})
         AND EXISTS (SELECT 1 FROM post_terms pt WHERE pt.post_id = p.id AND pt.term_id = ${$1})
       ORDER BY p.post_time DESC, p.id DESC LIMIT ${$2} OFFSET ${$3}`,
+    // The published post that many places from the newest (posts_published_time alone).
+    publishedPlace: `SELECT post_time AS "postTime", id FROM posts WHERE status = 'publish'
+      ORDER BY post_time DESC, id DESC LIMIT 1 OFFSET ${$1}`,
     term: `SELECT ${TERM_COLUMNS} FROM terms t
       WHERE t.kind = ${$1} AND t.slug = ${$2} AND EXISTS (
         SELECT 1 FROM post_terms pt JOIN posts p ON p.id = pt.post_id
         WHERE pt.term_id = t.id AND p.status = 'publish')`,
     tags: `SELECT ${TERM_COLUMNS}, c.language, c.posts AS count FROM terms t JOIN ${counted("term", "t.id")}
-      WHERE t.kind = 'tag' ORDER BY t.name, c.language`,
+      WHERE t.kind = 'tag' AND c.posts > 0 ORDER BY t.name, c.language`,
     languageSummaries: `SELECT language, posts AS count, updated_at AS "updatedAt" FROM published_counts
       WHERE kind = 'language' AND posts > 0`,
     sitemapPosts: `SELECT ${prefixSql("slug", BOUND.slug)} AS slug, updated_at AS "updatedAt" FROM posts
       WHERE language = ${$1} AND status = 'publish'
       ORDER BY post_time DESC, id DESC LIMIT ${$2} OFFSET ${$3}`,
     sitemapTerms: `SELECT ${TERM_COLUMNS}, max(c.updated_at) AS "updatedAt" FROM terms t JOIN ${counted("term", "t.id")}
-      GROUP BY t.id ORDER BY t.kind, t.slug`,
+      GROUP BY t.id HAVING sum(c.posts) > 0 ORDER BY t.kind, t.slug`,
     pages: `SELECT slug, ${cutSql("title", BOUND.title)} AS title FROM pages ORDER BY slug`,
     feed: `SELECT ${FEED_POST_COLUMNS}, p.updated_at AS "updatedAt" FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
       WHERE p.language = ${$1} AND p.status = 'publish'
@@ -174,9 +182,9 @@ export function readQueries(d: Dialect) {
       WHERE pe.slug = ${$1} AND p.status = 'publish'
       ORDER BY p.post_time DESC, p.id DESC LIMIT ${$2}`,
     person: `SELECT ${personCount} FROM people pe JOIN ${counted("person", "pe.id")}
-      WHERE pe.slug = ${$1} GROUP BY pe.id`,
+      WHERE pe.slug = ${$1} GROUP BY pe.id HAVING sum(c.posts) > 0`,
     people: `SELECT ${personCount} FROM people pe JOIN ${counted("person", "pe.id")}
-      GROUP BY pe.id ORDER BY pe.slug`,
+      GROUP BY pe.id HAVING sum(c.posts) > 0 ORDER BY pe.slug`,
   };
 }
 

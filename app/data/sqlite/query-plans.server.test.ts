@@ -6,11 +6,13 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { LANGUAGES } from "#app/content/languages.ts";
 import { seededRandom } from "#app/content/sampling.ts";
 import { readQueries } from "#app/data/sql/read-queries.ts";
+import { walkByTime } from "#app/data/sql/read-store.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SQLITE } from "#app/data/sqlite/dialect.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import { generateCorpus } from "#cli/generate.ts";
+import { postRecord } from "#tests/support/records.ts";
 
 // Every read the site makes must be served by an index: a read that scans
 // posts grows with the site (the home gallery once took 67 ms at 100,000 posts).
@@ -24,6 +26,18 @@ beforeAll(() => {
   const setup = openDatabase(`file:${file}`).db;
   migrate(setup);
   writeContent(setup, { posts: generateCorpus({ count: 1500, seed: 3 }), pages: [] });
+  // A tag large enough to be walked, on posts older than every other: the walk falls back to the sort.
+  writeContent(setup, {
+    posts: Array.from({ length: 150 }, (_, i) =>
+      postRecord({
+        idNum: 900_000 + i,
+        slug: `old-bunch-${i}`,
+        postTime: 1_000_000 + i,
+        tags: ["old-bunch"],
+      }),
+    ),
+    pages: [],
+  });
   setup.close();
   db = new Database(file, { verbose: (sql) => executed.push(String(sql)) });
 });
@@ -132,15 +146,25 @@ test("each read seeks the index made for it", async () => {
   expect(small[1] ** 2).toBeLessThan(25 * 1000);
   const walked = await plansOf(() => store.listPosts({ tag: large[0] }, 1, 24));
   expect(walked).toMatch(
-    /SCAN p USING INDEX posts_published_time[\s\S]*SEARCH pt USING PRIMARY KEY \(post_id=\? AND term_id=\?\)/,
+    /SEARCH p USING INDEX posts_published_time \(post_time>\?\)[\s\S]*SEARCH pt USING PRIMARY KEY \(post_id=\? AND term_id=\?\)/,
   );
   expect(walked).not.toContain("TEMP B-TREE");
+  expect(walked).not.toContain("post_terms_term");
+  // A tag whose posts are all older than the rest: the walk stops at twice its expected length, then sorts.
+  expect(walkByTime(150, 1650, 25)).not.toBeNull();
+  const bunched = await plansOf(() => store.listPosts({ tag: "old-bunch" }, 1, 24));
+  expect(bunched).toMatch(
+    /posts_published_time[\s\S]*SEARCH pt USING COVERING INDEX post_terms_term \(term_id=\?\)/,
+  );
+  expect((await store.listPosts({ tag: "old-bunch" }, 1, 24)).posts.map((post) => post.slug)).toEqual(
+    Array.from({ length: 24 }, (_, i) => `old-bunch-${149 - i}`),
+  );
   expect(await plansOf(() => store.listPosts({ tag: small[0] }, 1, 24))).toMatch(
     /SEARCH pt USING COVERING INDEX post_terms_term \(term_id=\?\)\nSEARCH q USING INTEGER PRIMARY KEY/,
   );
   // Either way, the same posts in the same order, on any page.
   const queries = readQueries(SQLITE);
-  for (const [slug] of [large, small, bySize[Math.floor(bySize.length / 2)]!]) {
+  for (const [slug] of [large, small, bySize[Math.floor(bySize.length / 2)]!, ["old-bunch"]]) {
     const { id } = db.prepare("SELECT id FROM terms WHERE kind = 'tag' AND slug = ?").get(slug) as {
       id: number;
     };
@@ -148,7 +172,7 @@ test("each read seeks the index made for it", async () => {
       const sorted = db.prepare(queries.listTerm).all({ 1: id, 2: 25, 3: offset });
       if (offset === 0) expect(sorted.length).toBeGreaterThan(0);
       expect(
-        db.prepare(queries.listTermByTime).all({ 1: id, 2: 25, 3: offset }),
+        db.prepare(queries.listTermByTime).all({ 1: id, 2: 25, 3: offset, 4: Number.MIN_SAFE_INTEGER, 5: 0 }),
         `${slug} at ${offset}`,
       ).toEqual(sorted);
     }

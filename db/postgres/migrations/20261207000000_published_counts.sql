@@ -5,6 +5,12 @@
 -- transition tables), so a batch of 1,000 imported posts and their terms is
 -- two grouped upserts, not thousands. A post is deleted one at a time (BEFORE
 -- each row, while its terms are still linked).
+
+-- No write may land between the count below and the triggers that keep it
+-- (a node of the previous version, or the command, writing during a rolling
+-- deploy): the tables counted are locked against writes until this commits.
+LOCK TABLE posts, post_terms, terms, people IN SHARE ROW EXCLUSIVE MODE;
+
 CREATE TABLE published_counts (
   kind text NOT NULL CHECK (kind IN ('term', 'person', 'language')),
   id bigint NOT NULL,
@@ -14,16 +20,22 @@ CREATE TABLE published_counts (
   PRIMARY KEY (kind, id, language)
 );
 
-INSERT INTO published_counts (kind, id, language, posts, updated_at)
-SELECT 'language', 0, language, count(*), max(updated_at) FROM posts WHERE status = 'publish'
-GROUP BY language;
-INSERT INTO published_counts (kind, id, language, posts, updated_at)
-SELECT 'person', person_id, language, count(*), max(updated_at) FROM posts
-WHERE status = 'publish' AND person_id IS NOT NULL GROUP BY person_id, language;
-INSERT INTO published_counts (kind, id, language, posts, updated_at)
-SELECT 'term', pt.term_id, p.language, count(*), max(p.updated_at)
-FROM post_terms pt JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
-GROUP BY pt.term_id, p.language;
+-- Every count made from the posts as they are: here once, and after a TRUNCATE (below).
+CREATE FUNCTION sukti_count_published() RETURNS void
+LANGUAGE sql AS $$
+  DELETE FROM published_counts;
+  INSERT INTO published_counts (kind, id, language, posts, updated_at)
+  SELECT 'language', 0, language, count(*), max(updated_at) FROM posts WHERE status = 'publish'
+  GROUP BY language;
+  INSERT INTO published_counts (kind, id, language, posts, updated_at)
+  SELECT 'person', person_id, language, count(*), max(updated_at) FROM posts
+  WHERE status = 'publish' AND person_id IS NOT NULL GROUP BY person_id, language;
+  INSERT INTO published_counts (kind, id, language, posts, updated_at)
+  SELECT 'term', pt.term_id, p.language, count(*), max(p.updated_at)
+  FROM post_terms pt JOIN posts p ON p.id = pt.post_id AND p.status = 'publish'
+  GROUP BY pt.term_id, p.language;
+$$;
+SELECT sukti_count_published();
 
 -- Each function below builds its statement's changes as rows of
 -- (kind, id, language, posts: +1 or -1, at) and adds them with one upsert,
@@ -192,3 +204,22 @@ CREATE TRIGGER terms_counted_delete AFTER DELETE ON terms
 FOR EACH ROW EXECUTE FUNCTION sukti_uncount_term();
 CREATE TRIGGER people_counted_delete AFTER DELETE ON people
 FOR EACH ROW EXECUTE FUNCTION sukti_uncount_person();
+
+-- TRUNCATE fires no row or statement trigger above: whatever is truncated,
+-- the counts are made again from what is left.
+CREATE FUNCTION sukti_recount_published() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM sukti_count_published();
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER posts_counted_truncate AFTER TRUNCATE ON posts
+FOR EACH STATEMENT EXECUTE FUNCTION sukti_recount_published();
+CREATE TRIGGER post_terms_counted_truncate AFTER TRUNCATE ON post_terms
+FOR EACH STATEMENT EXECUTE FUNCTION sukti_recount_published();
+CREATE TRIGGER terms_counted_truncate AFTER TRUNCATE ON terms
+FOR EACH STATEMENT EXECUTE FUNCTION sukti_recount_published();
+CREATE TRIGGER people_counted_truncate AFTER TRUNCATE ON people
+FOR EACH STATEMENT EXECUTE FUNCTION sukti_recount_published();
