@@ -130,9 +130,10 @@ test("each read seeks the index made for it", async () => {
   expect(await plansOf(() => store.listPosts({ language: "marathi" }, 3, 24))).toContain(
     "posts_language_published_time (language=?)",
   );
-  expect(await plansOf(() => store.relatedPosts(latest.language, latest.slug, 4))).toContain(
-    "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)",
-  );
+  const related = await plansOf(() => store.relatedPosts(latest.language, latest.slug, 4));
+  expect(related).toContain("SEARCH p USING INTEGER PRIMARY KEY (rowid=?)");
+  // Each candidate's status from the published ids' index, not its row (its text with it).
+  expect(related).toContain("SEARCH c USING COVERING INDEX posts_published_id (id=? AND rowid=?)");
   expect(await plansOf(() => store.adjacentPosts(latest.language, latest.slug))).toMatch(
     /posts_language_published_time \(language=\? AND post_time[<>]\?\)/,
   );
