@@ -120,54 +120,33 @@ BEGIN
 END;
 $$;
 
--- Terms linked to, or unlinked from, published posts (a deleted post's links
--- go after it, and find no post to count).
-CREATE FUNCTION sukti_count_terms_linked() RETURNS trigger
+-- Terms unlinked from published posts (DELETE, and an UPDATE's old rows),
+-- then linked to them (INSERT, and an UPDATE's new rows). A deleted post's
+-- links go after it and find no post to count; a deleted term's, no term.
+CREATE FUNCTION sukti_count_links() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE $sql$
-  INSERT INTO published_counts AS c (kind, id, language, posts, updated_at)
-  SELECT 'term', l.term_id, p.language, count(*), max(p.updated_at)
-  FROM linked l JOIN posts p ON p.id = l.post_id AND p.status = 'publish'
-  GROUP BY l.term_id, p.language
-  ON CONFLICT (kind, id, language) DO UPDATE
-    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at)
-  $sql$;
-  RETURN NULL;
-END;
-$$;
-
-CREATE FUNCTION sukti_count_terms_unlinked() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE $sql$
-  INSERT INTO published_counts AS c (kind, id, language, posts, updated_at)
-  SELECT 'term', u.term_id, p.language, -count(*), sukti_now()
-  FROM unlinked u JOIN posts p ON p.id = u.post_id AND p.status = 'publish'
-  JOIN terms t ON t.id = u.term_id
-  GROUP BY u.term_id, p.language
-  ON CONFLICT (kind, id, language) DO UPDATE
-    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at)
-  $sql$;
-  RETURN NULL;
-END;
-$$;
-
-CREATE FUNCTION sukti_count_terms_relinked() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE $sql$
-  INSERT INTO published_counts AS c (kind, id, language, posts, updated_at)
-  SELECT 'term', term_id, language, sum(posts)::integer, max(at) FROM (
-    SELECT u.term_id, p.language, -1 AS posts, sukti_now() AS at
-      FROM unlinked u JOIN posts p ON p.id = u.post_id AND p.status = 'publish'
-    UNION ALL
-    SELECT l.term_id, p.language, 1, p.updated_at
-      FROM linked l JOIN posts p ON p.id = l.post_id AND p.status = 'publish'
-  ) deltas GROUP BY term_id, language
-  ON CONFLICT (kind, id, language) DO UPDATE
-    SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at)
-  $sql$;
+  IF TG_OP <> 'INSERT' THEN
+    EXECUTE $sql$
+    INSERT INTO published_counts AS c (kind, id, language, posts, updated_at)
+    SELECT 'term', u.term_id, p.language, -count(*), sukti_now()
+    FROM unlinked u JOIN posts p ON p.id = u.post_id AND p.status = 'publish'
+    JOIN terms t ON t.id = u.term_id
+    GROUP BY u.term_id, p.language
+    ON CONFLICT (kind, id, language) DO UPDATE
+      SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at)
+    $sql$;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    EXECUTE $sql$
+    INSERT INTO published_counts AS c (kind, id, language, posts, updated_at)
+    SELECT 'term', l.term_id, p.language, count(*), max(p.updated_at)
+    FROM linked l JOIN posts p ON p.id = l.post_id AND p.status = 'publish'
+    GROUP BY l.term_id, p.language
+    ON CONFLICT (kind, id, language) DO UPDATE
+      SET posts = c.posts + excluded.posts, updated_at = greatest(c.updated_at, excluded.updated_at)
+    $sql$;
+  END IF;
   RETURN NULL;
 END;
 $$;
@@ -195,11 +174,11 @@ REFERENCING OLD TABLE AS old_posts NEW TABLE AS new_posts FOR EACH STATEMENT EXE
 CREATE TRIGGER posts_counted_delete BEFORE DELETE ON posts
 FOR EACH ROW WHEN (OLD.status = 'publish') EXECUTE FUNCTION sukti_count_post_deleted();
 CREATE TRIGGER post_terms_counted_insert AFTER INSERT ON post_terms
-REFERENCING NEW TABLE AS linked FOR EACH STATEMENT EXECUTE FUNCTION sukti_count_terms_linked();
+REFERENCING NEW TABLE AS linked FOR EACH STATEMENT EXECUTE FUNCTION sukti_count_links();
 CREATE TRIGGER post_terms_counted_delete AFTER DELETE ON post_terms
-REFERENCING OLD TABLE AS unlinked FOR EACH STATEMENT EXECUTE FUNCTION sukti_count_terms_unlinked();
+REFERENCING OLD TABLE AS unlinked FOR EACH STATEMENT EXECUTE FUNCTION sukti_count_links();
 CREATE TRIGGER post_terms_counted_update AFTER UPDATE ON post_terms
-REFERENCING OLD TABLE AS unlinked NEW TABLE AS linked FOR EACH STATEMENT EXECUTE FUNCTION sukti_count_terms_relinked();
+REFERENCING OLD TABLE AS unlinked NEW TABLE AS linked FOR EACH STATEMENT EXECUTE FUNCTION sukti_count_links();
 CREATE TRIGGER terms_counted_delete AFTER DELETE ON terms
 FOR EACH ROW EXECUTE FUNCTION sukti_uncount_term();
 CREATE TRIGGER people_counted_delete AFTER DELETE ON people
