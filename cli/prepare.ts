@@ -2,13 +2,14 @@ import { Worker } from "node:worker_threads";
 import type { Language } from "#app/content/languages.ts";
 import type { PageRecord, PostRecord } from "#app/content/schemas.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
+import { searchBody } from "#app/search/document.ts";
 import { UserError } from "#cli/errors.ts";
 import { openSource, parseItem } from "#cli/records.ts";
 import type { ByteCounter, Format, SourceItem } from "#cli/source.ts";
 
-/** A record ready to write: validated, its HTML sanitized. */
+/** A record ready to write: validated, its HTML sanitized, a published post's search body folded. */
 export type Prepared =
-  | { kind: "post"; record: PostRecord; html: string }
+  | { kind: "post"; record: PostRecord; html: string; body?: string }
   | { kind: "page"; record: PageRecord; html: string }
   | { kind: "problem"; message: string };
 
@@ -32,8 +33,14 @@ export function prepare(item: SourceItem, language: Language | undefined): Prepa
   const parsed = parseItem(item, language);
   if (!parsed || "skip" in parsed) return null;
   if ("problems" in parsed) return { kind: "problem", message: parsed.problems.join("; ") };
-  if ("post" in parsed)
-    return { kind: "post", record: parsed.post, html: sanitizePostHtml(parsed.post.content) };
+  if ("post" in parsed) {
+    const post = parsed.post;
+    const html = sanitizePostHtml(post.content);
+    // Folded here (on the worker thread, for a large file) rather than by the writer.
+    return post.status === "publish"
+      ? { kind: "post", record: post, html, body: searchBody(html, post.excerpt) }
+      : { kind: "post", record: post, html };
+  }
   return { kind: "page", record: parsed.page, html: sanitizePostHtml(parsed.page.content) };
 }
 

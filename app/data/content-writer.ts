@@ -270,7 +270,7 @@ class WriteRules {
     this.#incoming = options.incoming;
   }
 
-  *writePost(post: PostRecord, html: string): Steps<WriteOutcome> {
+  *writePost(post: PostRecord, html: string, body?: string): Steps<WriteOutcome> {
     const existing = yield* run((t) => t.findPost(post.language, post.slug));
     const translationKey = post.translationKey ?? null;
     // The post now holding the record's place in its translation group, if another.
@@ -367,6 +367,7 @@ class WriteRules {
         excerpt: post.excerpt,
         termNames: [...linked.values()],
         source: sourceTexts(person?.names ?? null, row.work, row.reference),
+        body,
       });
       yield* run((t) => t.indexPost(postId, doc));
     } else if (existing) {
@@ -753,9 +754,12 @@ export class AsyncContentWriter {
     return this.#rules.summary;
   }
 
-  /** `html` is the post's content already sanitized (sanitizePostHtml). */
-  writePost(post: PostRecord, html: string): Promise<WriteOutcome> {
-    return driveAsync(this.#rules.writePost(post, html), this.#target);
+  /**
+   * `html` is the post's content already sanitized (sanitizePostHtml); `body`,
+   * searchBody(html, post.excerpt) when the caller made it already.
+   */
+  writePost(post: PostRecord, html: string, body?: string): Promise<WriteOutcome> {
+    return driveAsync(this.#rules.writePost(post, html, body), this.#target);
   }
 
   writePage(page: PageRecord, html: string): Promise<WriteOutcome> {
@@ -787,8 +791,8 @@ export class SyncContentWriter {
     return this.#rules.summary;
   }
 
-  writePost(post: PostRecord, html: string): WriteOutcome {
-    return driveSync(this.#rules.writePost(post, html), this.#target);
+  writePost(post: PostRecord, html: string, body?: string): WriteOutcome {
+    return driveSync(this.#rules.writePost(post, html, body), this.#target);
   }
 
   writePage(page: PageRecord, html: string): WriteOutcome {

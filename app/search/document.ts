@@ -15,6 +15,8 @@ export interface SearchDocumentSource {
   termNames: readonly string[];
   /** Where the post comes from: its person's names (every script), work and reference. */
   source?: readonly string[];
+  /** searchBody(content, excerpt), when the caller made it already (an import makes it on its reading thread). */
+  body?: string;
 }
 
 export interface SearchDocument {
@@ -34,13 +36,21 @@ export function searchDocument(source: SearchDocumentSource): SearchDocument {
   // The source is searched with the tags: what the post is filed under, not its text.
   const origin = foldText((source.source ?? []).join(" "));
   const tags = [foldText(source.termNames.join(" ")), origin].filter((text) => text !== "").join(" ");
-  const body = foldText(`${htmlToPlainText(source.content)} ${source.excerpt}`);
+  const body = source.body ?? searchBody(source.content, source.excerpt);
   return {
     title,
     tags,
     body,
     words: distinctWords(origin === "" ? `${title} ${body}` : `${title} ${body} ${origin}`),
   };
+}
+
+/**
+ * The folded visible text and excerpt of a post: most of a document's cost,
+ * and the part that depends on the record alone (not on stored terms or people).
+ */
+export function searchBody(content: string, excerpt: string): string {
+  return foldText(`${htmlToPlainText(content)} ${excerpt}`);
 }
 
 /** The words a tag or category name adds to the word table. */

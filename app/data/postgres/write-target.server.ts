@@ -28,21 +28,30 @@ export const COLUMN_MARKERS = { title: "t:", tags: "g:" } as const;
  * word of title, tags and body once, plus the title words again as "t:word"
  * and the tag words as "g:word". A query restricted to the title asks for
  * "t:word": no weights, so the GIN index answers without rechecking rows.
+ * `words` holds the title's and body's words once each; a tag word may come
+ * again (PostgreSQL's tsvector input keeps each lexeme once).
  */
-export function documentVector(doc: Pick<SearchDocument, "title" | "tags" | "body">): string {
-  const lexemes = new Set<string>();
-  const add = (text: string, marker: string) => {
-    if (text === "") return;
-    for (const word of text.split(" ")) {
-      if (word !== "" && Buffer.byteLength(word) <= MAX_LEXEME_BYTES) lexemes.add(marker + word);
-    }
+export function documentVector(doc: Pick<SearchDocument, "title" | "tags" | "words">): string {
+  let vector = "";
+  const add = (word: string, marker: string) => {
+    if (word === "" || !fitsLexeme(word)) return;
+    // Folded words have no quote or backslash; the check keeps the literal right whatever comes.
+    const lexeme = LITERAL_SPECIAL.test(word) ? word.replaceAll("\\", "\\\\").replaceAll("'", "''") : word;
+    vector += vector === "" ? `'${marker}${lexeme}'` : ` '${marker}${lexeme}'`;
   };
-  add(doc.title, "");
-  add(doc.tags, "");
-  add(doc.body, "");
-  add(doc.title, COLUMN_MARKERS.title);
-  add(doc.tags, COLUMN_MARKERS.tags);
-  return [...lexemes].map((word) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`).join(" ");
+  for (const word of doc.words) add(word, "");
+  const tags = doc.tags === "" ? [] : doc.tags.split(" ");
+  for (const word of tags) add(word, "");
+  if (doc.title !== "") for (const word of new Set(doc.title.split(" "))) add(word, COLUMN_MARKERS.title);
+  for (const word of new Set(tags)) add(word, COLUMN_MARKERS.tags);
+  return vector;
+}
+
+const LITERAL_SPECIAL = /['\\]/;
+
+/** A UTF-16 unit is at most 3 bytes of UTF-8: most words are measured without encoding them. */
+function fitsLexeme(word: string): boolean {
+  return word.length * 3 <= MAX_LEXEME_BYTES || Buffer.byteLength(word) <= MAX_LEXEME_BYTES;
 }
 
 /** content_changes keeps this many rows; a server further behind drops every page (decision 057). */
