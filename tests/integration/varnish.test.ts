@@ -249,7 +249,7 @@ describe.skipIf(!available)("sukti behind Varnish", () => {
     }
     // The edited post's page was among them and shows the edit within a few
     // seconds: sukti may answer the first fetch from its own stale copy while it
-    // renders (X-Cache: STALE), which Varnish keeps one second, never s-maxage.
+    // renders (X-Cache: STALE), which Varnish keeps a quarter of a second, never s-maxage.
     expect(after.get(`/english/${A.slug}`)!.cache).not.toBe("HIT");
     let edited = after.get(`/english/${A.slug}`)!;
     const deadline = Date.now() + READY_MS;
