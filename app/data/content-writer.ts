@@ -181,6 +181,13 @@ export type SyncWriteTarget = {
   [K in keyof WriteTarget]: (...args: Parameters<WriteTarget[K]>) => Awaited<ReturnType<WriteTarget[K]>>;
 };
 
+/** A term this write has looked up: its id, stored name and cache tag (made once, not for every post filed under it). */
+interface KnownTerm {
+  id: number;
+  name: string;
+  tag: string;
+}
+
 type AnyTarget = WriteTarget | SyncWriteTarget;
 /** One statement of the rules, run by a driver against its target. */
 type Statement = (target: AnyTarget) => unknown;
@@ -240,8 +247,8 @@ class WriteRules {
   readonly #dryRun: boolean;
   readonly #incoming: { has(key: string): boolean };
   /** Terms by kind and name as records give it; one object per term, so a rename shows in every entry. */
-  readonly #terms = new Map<string, { id: number; name: string }>();
-  readonly #termsById = new Map<number, { id: number; name: string }>();
+  readonly #terms = new Map<string, KnownTerm>();
+  readonly #termsById = new Map<number, KnownTerm>();
   /** Terms a published post is filed under (seen by this import): their spelling is settled. */
   readonly #publishedTerms = new Set<number>();
   /** Terms whose words this import put in the vocabulary (with their first published post). */
@@ -338,7 +345,7 @@ class WriteRules {
         if (linked.has(term.id)) continue;
         yield* run((t) => t.linkTerm(postId, term.id));
         linked.set(term.id, term.name);
-        termTags.add(termTag(kind, slugify(name)));
+        termTags.add(term.tag);
       }
     }
     if (existing) yield* run((t) => t.updatePost(postId, row));
@@ -688,15 +695,16 @@ class WriteRules {
    * is filed under it yet (an unpublished record created it): the first
    * published record naming it then gives it its name.
    */
-  *#term(kind: TermKind, name: string, published: boolean): Steps<{ id: number; name: string }> {
+  *#term(kind: TermKind, name: string, published: boolean): Steps<KnownTerm> {
     const key = `${kind}\n${name}`;
     let term = this.#terms.get(key);
     if (term === undefined) {
       const slug = slugify(name);
       const found = yield* run((t) => t.findTerm(kind, slug));
+      const tag = termTag(kind, slug);
       term = found
-        ? (this.#termsById.get(found.id) ?? { id: found.id, name: found.name })
-        : { id: yield* run((t) => t.insertTerm(kind, name, slug)), name };
+        ? (this.#termsById.get(found.id) ?? { id: found.id, name: found.name, tag })
+        : { id: yield* run((t) => t.insertTerm(kind, name, slug)), name, tag };
       this.#termsById.set(term.id, term);
       this.#terms.set(key, term);
     }
