@@ -8,7 +8,11 @@ import {
   romanise,
   romaniseWord,
   romanQuote,
+  rulesOnly,
+  SCHWAS_FILE,
+  withSchwaChooser,
 } from "#app/content/roman-letters.ts";
+import { sortedLinesFile } from "#app/content/sorted-lines-file.ts";
 
 describe("romaniseWord, Hindi", () => {
   const cases: [string, string][] = [
@@ -91,6 +95,37 @@ describe("romaniseWord, Marathi", () => {
   it.each(cases)("%s → %s", (word, roman) => {
     expect(romaniseWord(word, "marathi")).toBe(roman);
   });
+
+  // Medial schwas as the tune half's writers wrote them in each context (decision 083).
+  const learned: [string, string, string][] = [
+    ["आपल्याला", "aaplyala", "aapalyala"],
+    ["आपल्या", "aaplya", "aapalya"],
+    ["उतरले", "utarale", "utrale"],
+    ["माणसे", "manse", "manase"],
+  ];
+  it.each(learned)("%s → %s with the learned schwas (%s by the rules alone)", (word, roman, byRules) => {
+    expect(romaniseWord(word, "marathi")).toBe(roman);
+    expect(withSchwaChooser(rulesOnly, () => romaniseWord(word, "marathi"))).toBe(byRules);
+    // Hindi is written by the rules alone: the table is Marathi's.
+    expect(romaniseWord(word, "hindi")).toBe(withSchwaChooser(rulesOnly, () => romaniseWord(word, "hindi")));
+  });
+});
+
+describe("the learned schwa table (decision 083)", () => {
+  const text = readFileSync(path.join(import.meta.dirname, "..", "..", SCHWAS_FILE), "latin1");
+  const lines = text.split("\n").filter((line) => line !== "" && !line.startsWith("#"));
+
+  it("is sorted by key, holds medial schwas only, and finds every line's key", () => {
+    expect(lines.length).toBeGreaterThan(1_000);
+    const keys = lines.map((line) => line.split(" ")[0] as string);
+    expect(keys.findIndex((key, i) => i > 0 && (keys[i - 1] as string) >= key)).toBe(-1);
+    expect(keys.filter((key) => !key.startsWith("M"))).toEqual([]);
+    expect(lines.filter((line) => !/ [a-]$/.test(line))).toEqual([]);
+    const file = sortedLinesFile(SCHWAS_FILE);
+    for (const line of lines.filter((_, i) => i % 97 === 0)) {
+      expect(file.lookup(line.slice(0, line.indexOf(" ")))).toBe(line.slice(line.indexOf(" ") + 1));
+    }
+  });
 });
 
 describe("romanise", () => {
@@ -166,6 +201,6 @@ describe("the held-out lexicons (docs/roman-letters.md)", () => {
   });
   it("keeps the large samples where they were measured (a fall means a rule broke)", () => {
     expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.8);
-    expect(share("marathi", "marathi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.56);
+    expect(share("marathi", "marathi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.59);
   });
 });

@@ -6,9 +6,12 @@
 // The letters come from app/search/roman.ts (which romanises for matching, not
 // for reading); the choices were measured on the tune halves of attested
 // human romanisations and are reported on the held-out halves
-// (docs/roman-letters.md, `npm run eval:roman-letters`).
+// (docs/roman-letters.md, `npm run eval:roman-letters`). Marathi schwas inside
+// a word follow a table learned from the tune half (roman-schwas.txt,
+// decision 083) where it knows their context.
 
 import { englishWordFor, initialismFor, isCommonEnglishWord } from "#app/content/english-loanwords.ts";
+import { sortedLinesFile } from "#app/content/sorted-lines-file.ts";
 import { CONSONANTS } from "#app/search/roman.ts";
 
 export type RomanLanguage = "hindi" | "marathi";
@@ -84,7 +87,7 @@ const SIGNS: Record<string, string> = {
 const LABIALS = new Set(["p", "f", "b", "bh"]);
 
 /** One sound of a word: a consonant (with its vowel) or a vowel on its own. */
-interface Unit {
+export interface Unit {
   /** The consonant's letters; "" for an independent vowel. */
   consonant: string;
   /** The vowel: "" for none (virama, or a deleted schwa), "a" for the inherent vowel. */
@@ -216,30 +219,120 @@ function dropSchwas(units: Unit[], language: RomanLanguage, ending = false): voi
     const before = units[end - 1];
     const cluster = before !== undefined && before.consonant !== "" && before.vowel === "";
     // An ending keeps it after any cluster: विरुद्ध viruddha (+34 Marathi words of 28,728).
-    if (!(cluster && (ending || KEEP_FINAL_A_AFTER.has(final.consonant)))) {
+    const drop = !(cluster && (ending || KEEP_FINAL_A_AFTER.has(final.consonant)));
+    if (schwaChoice(units, end, language, ending, drop)) {
       final.vowel = "";
       final.schwa = false;
     }
   }
   for (let i = end - 1; i >= 1; i--) {
     const u = units[i] as Unit;
-    const previous = units[i - 1] as Unit;
-    const next = units[i + 1] as Unit;
     if (!u.schwa || u.coda !== "") continue;
-    // Left: a vowel, then this consonant alone (not the end of a cluster, not after a nasal: zindagi;
-    // deleting there too gains one tune word of 1,464 and writes zindgi).
-    if (!hasVowel(units, i - 1) || previous.coda !== "") continue;
-    // Right: a consonant that sounds a vowel.
-    if (next.consonant === "" || !hasVowel(units, i + 1)) continue;
-    if (i + 1 === end && !ending && KEEP_SCHWA_BEFORE_LAST[language].has(next.vowel)) continue;
-    // Marathi keeps it before a schwa and a cluster: कळवण्याची kalavanyachi, दडपण्याचा (+10 words
-    // of 1,518; in Hindi -6).
-    const afterNext = units[i + 2];
-    const clusterAfterNext = afterNext !== undefined && afterNext.consonant !== "" && !hasVowel(units, i + 2);
-    if (language === "marathi" && next.vowel === "a" && clusterAfterNext && i + 2 !== end) continue;
-    u.vowel = "";
-    u.schwa = false;
+    if (schwaChoice(units, i, language, ending, ruleDropsMedial(units, i, language, ending))) {
+      u.vowel = "";
+      u.schwa = false;
+    }
   }
+}
+
+function ruleDropsMedial(units: Unit[], i: number, language: RomanLanguage, ending: boolean): boolean {
+  const end = units.length - 1;
+  const previous = units[i - 1] as Unit;
+  const next = units[i + 1] as Unit;
+  // Left: a vowel, then this consonant alone (not the end of a cluster, not after a nasal: zindagi;
+  // deleting there too gains one tune word of 1,464 and writes zindgi).
+  if (!hasVowel(units, i - 1) || previous.coda !== "") return false;
+  // Right: a consonant that sounds a vowel.
+  if (next.consonant === "" || !hasVowel(units, i + 1)) return false;
+  if (i + 1 === end && !ending && KEEP_SCHWA_BEFORE_LAST[language].has(next.vowel)) return false;
+  // Marathi keeps it before a schwa and a cluster: कळवण्याची kalavanyachi, दडपण्याचा (+10 words
+  // of 1,518; in Hindi -6).
+  const afterNext = units[i + 2];
+  const clusterAfterNext = afterNext !== undefined && afterNext.consonant !== "" && !hasVowel(units, i + 2);
+  if (language === "marathi" && next.vowel === "a" && clusterAfterNext && i + 2 !== end) return false;
+  return true;
+}
+
+/** A unit as a context token: its consonant, its vowel as it stands (_ for none), its coda. */
+function token(u: Unit | undefined): string {
+  if (u === undefined) return "#";
+  return `${u.consonant}${u.vowel === "" ? "_" : u.vowel}${u.coda}`;
+}
+
+/**
+ * The contexts a schwa is learned and looked up by (decision 083), the wider
+ * first: where it is (M inside the word, F its last a; e in a Marathi ending),
+ * the units around it as they stand (those to its right already decided),
+ * its consonant in brackets: two units to its right, then one.
+ */
+export function schwaContexts(units: readonly Unit[], i: number, ending: boolean): [string, string] {
+  const where = `${i === units.length - 1 ? "F" : "M"}${ending ? "e" : ""}`;
+  const t = (k: number) => token(units[k]);
+  const around = `${where}.${t(i - 1)}.[${units[i]?.consonant ?? ""}].${t(i + 1)}`;
+  return [`${around}.${t(i + 2)}`, around];
+}
+
+/** Where the learned table lives, from the project's root (scripts/make-roman-schwas.ts writes it). */
+export const SCHWAS_FILE = "app/content/roman-schwas.txt";
+/** In the table: the schwa is written (KEEP) or left out (DROP). */
+export const SCHWA_KEEP = "a";
+export const SCHWA_DROP = "-";
+
+const learnedSchwas = sortedLinesFile(SCHWAS_FILE);
+
+/** Decides a schwa: given the contexts, the language and what the rules say (true: drop it), whether to drop it. */
+export type SchwaChooser = (
+  contexts: [string, string],
+  language: RomanLanguage,
+  rulesDrop: boolean,
+) => boolean;
+
+/**
+ * Marathi's schwas inside a word as the tune half's writers wrote them in
+ * that context; a word's last a, and Hindi, by the rules.
+ */
+const tableChooser: SchwaChooser = (contexts, language, rulesDrop) => {
+  if (language !== "marathi" || contexts[0].startsWith("F")) return rulesDrop;
+  for (const context of contexts) {
+    const learned = learnedSchwas.lookup(context);
+    if (learned === SCHWA_KEEP) return false;
+    if (learned === SCHWA_DROP) return true;
+  }
+  return rulesDrop;
+};
+
+let chooser: SchwaChooser = tableChooser;
+
+/**
+ * Runs fn with another chooser of schwas (the script that learns the table
+ * starts from the rules alone); words written meanwhile are not kept.
+ */
+export function withSchwaChooser<T>(other: SchwaChooser, fn: () => T): T {
+  const before = chooser;
+  chooser = other;
+  written.hindi.clear();
+  written.marathi.clear();
+  try {
+    return fn();
+  } finally {
+    chooser = before;
+    written.hindi.clear();
+    written.marathi.clear();
+  }
+}
+
+/** The rules alone, as a chooser (the table's starting point). */
+export const rulesOnly: SchwaChooser = (_contexts, _language, rulesDrop) => rulesDrop;
+
+function schwaChoice(
+  units: Unit[],
+  i: number,
+  language: RomanLanguage,
+  ending: boolean,
+  drop: boolean,
+): boolean {
+  if (chooser === rulesOnly || (chooser === tableChooser && language !== "marathi")) return drop;
+  return chooser(schwaContexts(units, i, ending), language, drop);
 }
 
 /**
