@@ -63,6 +63,27 @@ describe("romaniseWord, Hindi", () => {
   });
 });
 
+describe("romaniseWord, Hindi word-forming parts (decision 084)", () => {
+  const cases: [string, string][] = [
+    ["अनुकरण", "anukaran"], // करण after a stem: its own schwas
+    ["गांधीनगर", "gandhinagar"],
+    ["धर्मनाथ", "dharmnath"],
+    ["अंधकार", "andhkar"],
+    ["असुविधाजनक", "asuvidhajanak"],
+    ["प्रचलित", "prachalit"], // a prefix before a stem of two syllables
+    ["विवरण", "vivaran"],
+    ["निगमित", "nigamit"],
+    ["महासभा", "mahasabha"],
+    ["उपनगर", "upnagar"], // a prefix and a part
+    ["विश्क", "vishk"], // a rest of one syllable is not cut
+    ["प्रेम", "prem"], // nor a word of one
+    ["नियरे", "niyare"],
+  ];
+  it.each(cases)("%s → %s", (word, roman) => {
+    expect(romaniseWord(word, "hindi")).toBe(roman);
+  });
+});
+
 describe("romaniseWord, Marathi", () => {
   const cases: [string, string][] = [
     ["ज्ञानेश्वर", "dnyaneshwar"], // ज्ञ as dny, श्व as shw
@@ -200,7 +221,7 @@ describe("the held-out lexicons (docs/roman-letters.md)", () => {
     expect(share("hindi", "hindi.heldout.tsv")).toBeGreaterThanOrEqual(0.85);
   });
   it("keeps the large samples where they were measured (a fall means a rule broke)", () => {
-    expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.8);
+    expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.81);
     expect(share("marathi", "marathi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.59);
   });
 });
