@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Language } from "#app/content/languages.ts";
 import { quote } from "#app/content/schemas.ts";
-import { postKey, type WriteSummary } from "#app/data/content-writer.ts";
+import { POSTS_EXPECTED_AT_ONCE, postKey, type WriteSummary } from "#app/data/content-writer.ts";
 import { openContentWrites } from "#app/data/open-writes.server.ts";
 import { type ContentWrites, type PostKeysWanted, WritesRefusedError } from "#app/data/writes.ts";
 import { RejectedError, UserError } from "#cli/errors.ts";
@@ -304,6 +304,19 @@ export async function openWrites(
   }
 }
 
+/** The items in runs of up to `size`, in order. */
+async function* runsOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let run: T[] = [];
+  for await (const item of items) {
+    run.push(item);
+    if (run.length >= size) {
+      yield run;
+      run = [];
+    }
+  }
+  if (run.length > 0) yield run;
+}
+
 /**
  * `sukti import`: validates the whole file, then writes it in one transaction
  * (readers of a running server see the old content or the new, never half).
@@ -345,14 +358,18 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
         (options.worker ?? size >= WORKER_MIN_BYTES)
           ? prepareInWorker(job, counter)
           : prepareInThread(job, counter);
-      for await (const item of prepared) {
-        records++;
-        progress.update(counter.bytes, records);
-        // Validated in the first pass: a problem now means the file changed under us.
-        if (item.kind === "problem")
-          throw new UserError(`${options.file} changed during the import: ${item.message}`);
-        if (item.kind === "post") await writer.writePost(item.record, item.html, item.body);
-        else await writer.writePage(item.record, item.html);
+      for await (const run of runsOf(prepared, POSTS_EXPECTED_AT_ONCE)) {
+        // The run's posts are read in one go where reads are round trips (PostgreSQL).
+        await writer.expectPosts(run.flatMap((item) => (item.kind === "post" ? [item.record] : [])));
+        for (const item of run) {
+          records++;
+          progress.update(counter.bytes, records);
+          // Validated in the first pass: a problem now means the file changed under us.
+          if (item.kind === "problem")
+            throw new UserError(`${options.file} changed during the import: ${item.message}`);
+          if (item.kind === "post") await writer.writePost(item.record, item.html, item.body);
+          else await writer.writePage(item.record, item.html);
+        }
       }
       await writer.finish();
       return writer.summary;

@@ -121,6 +121,13 @@ export interface PersonPost {
 
 /** The statements of one database, inside the caller's transaction. */
 export interface WriteTarget {
+  /**
+   * The posts the rules are about to write, in order (a hint): a target
+   * whose reads are round trips may read their stored rows and terms in one
+   * go, and answer findPost and postTerms from them until a write touches
+   * the post. One that reads in-process leaves it out.
+   */
+  expectPosts?(posts: readonly { language: Language; slug: string }[]): Promise<void>;
   findPost(language: Language, slug: string): Promise<StoredPost | null>;
   findByIdNum(language: Language, idNum: number): Promise<{ id: number; slug: string } | null>;
   /** Inserts the post; returns its id. */
@@ -178,8 +185,13 @@ export interface WriteTarget {
 
 /** The same statements answered synchronously (better-sqlite3). */
 export type SyncWriteTarget = {
-  [K in keyof WriteTarget]: (...args: Parameters<WriteTarget[K]>) => Awaited<ReturnType<WriteTarget[K]>>;
+  [K in keyof WriteTarget]: (
+    ...args: Parameters<NonNullable<WriteTarget[K]>>
+  ) => Awaited<ReturnType<NonNullable<WriteTarget[K]>>>;
 };
+
+/** Posts a writer of many hands the target at a time as expected (WriteTarget.expectPosts). */
+export const POSTS_EXPECTED_AT_ONCE = 500;
 
 /** A term this write has looked up: its id, stored name and cache tag (made once, not for every post filed under it). */
 interface KnownTerm {
@@ -768,6 +780,15 @@ export class AsyncContentWriter {
    */
   writePost(post: PostRecord, html: string, body?: string): Promise<WriteOutcome> {
     return driveAsync(this.#rules.writePost(post, html, body), this.#target);
+  }
+
+  /**
+   * The posts about to be written, in order, at most POSTS_EXPECTED_AT_ONCE
+   * (WriteTarget.expectPosts): a PostgreSQL target reads them in one round
+   * trip instead of one or two a post.
+   */
+  async expectPosts(posts: readonly { language: Language; slug: string }[]): Promise<void> {
+    if (posts.length > 0) await this.#target.expectPosts?.(posts);
   }
 
   writePage(page: PageRecord, html: string): Promise<WriteOutcome> {

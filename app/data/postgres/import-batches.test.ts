@@ -7,6 +7,7 @@ import type { PostRecord } from "#app/content/schemas.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { PostgresContentStore } from "#app/data/postgres/reads.server.ts";
+import { PostgresWriteTarget } from "#app/data/postgres/write-target.server.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { SqliteContentStore } from "#app/data/sqlite/reads.server.ts";
 import { writeContent } from "#app/data/sqlite/transaction.server.ts";
@@ -56,6 +57,91 @@ describe.skipIf(!available)("PostgreSQL imports in batches", () => {
       const { rows } = await pool.query("SELECT count(*) AS n FROM posts");
       expect(rows[0].n).toBeGreaterThanOrEqual(posts.length);
     } finally {
+      await pool.end();
+    }
+  });
+
+  test("the same 3,000 posts again are read a run at a time, not one or two statements a post", async () => {
+    const pool = createPool(await server.createDatabase("batches_again"), { max: 2 });
+    try {
+      await migratePostgres(pool);
+      const posts = generateCorpus({ count: 3000, seed: 14 });
+      await writeContentPostgres(pool, { posts, pages: [] });
+      let summary: Awaited<ReturnType<typeof writeContentPostgres>> | undefined;
+      // One at a time this was two a post (the post, then its terms): 6,000.
+      const statements = await countStatements(async () => {
+        summary = await writeContentPostgres(pool, { posts, pages: [] });
+      });
+      expect(summary).toMatchObject({ created: 0, updated: 0, unchanged: posts.length });
+      expect(statements).toBeLessThan(100);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  test("what expectPosts read is never answered after a write changed it", async () => {
+    const pool = createPool(await server.createDatabase("batches_ahead"), { max: 2 });
+    const client = await pool.connect();
+    try {
+      await migratePostgres(pool);
+      const posts = generateCorpus({ count: 12, seed: 15 }).filter((post) => post.tags.length > 0);
+      await writeContentPostgres(pool, { posts, pages: [] });
+      const stored = async (post: PostRecord) => {
+        const fresh = new PostgresWriteTarget(client);
+        const row = await fresh.findPost(post.language, post.slug);
+        return { row, terms: row === null ? [] : sortTerms(await fresh.postTerms(row.id)) };
+      };
+      const sortTerms = (terms: { kind: string; slug: string }[]) =>
+        terms.map((t) => `${t.kind}:${t.slug}`).sort();
+      const [p0, p1, p2, p3, p4, p5] = posts as [PostRecord, ...PostRecord[]];
+      const ids = new Map<PostRecord, number>();
+      for (const post of posts) ids.set(post, (await stored(post)).row!.id);
+      const { rows: people } = await client.query(
+        "INSERT INTO people (slug, name_english, name_hindi, name_marathi) VALUES ('ahead', 'Ahead', '', '') RETURNING id",
+      );
+      const { rows: terms } = await client.query("SELECT id FROM terms ORDER BY id DESC LIMIT 1");
+      await client.query("BEGIN");
+      const target = new PostgresWriteTarget(client);
+      await target.expectPosts(posts);
+      // Each kind of write, on a post read ahead, then that post read through the target.
+      const writes: [PostRecord, () => Promise<unknown>][] = [
+        [p0, () => target.setStatus(ids.get(p0)!, "draft")],
+        [p1!, () => target.park(ids.get(p1!)!)],
+        [p2!, () => target.setPostPerson(ids.get(p2!)!, people[0].id)],
+        [p3!, () => target.clearTranslation(ids.get(p3!)!)],
+        [
+          p4!,
+          async () => {
+            await target.clearTerms(ids.get(p4!)!);
+            await target.linkTerm(ids.get(p4!)!, terms[0].id);
+          },
+        ],
+        [
+          p5!,
+          async () => {
+            const row = (await stored(p5!)).row!;
+            await target.updatePost(ids.get(p5!)!, {
+              ...row,
+              language: p5!.language,
+              slug: p5!.slug,
+              status: "publish",
+              title: "Changed",
+              content: row.content,
+            } as never);
+          },
+        ],
+      ];
+      for (const [post, write] of writes) {
+        await write();
+        const row = await target.findPost(post.language, post.slug);
+        await target.flush();
+        expect({ row, terms: sortTerms(await target.postTerms(row!.id)) }, post.slug).toEqual(
+          await stored(post),
+        );
+      }
+      await client.query("ROLLBACK");
+    } finally {
+      client.release();
       await pool.end();
     }
   });

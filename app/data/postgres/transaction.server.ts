@@ -23,6 +23,7 @@ import type { ContentChange } from "#app/data/cache-tags.ts";
 import {
   AsyncContentWriter,
   incomingKeys,
+  POSTS_EXPECTED_AT_ONCE,
   recordRemoval,
   type WriteSummary,
 } from "#app/data/content-writer.ts";
@@ -168,7 +169,11 @@ export async function writeContentOn(
     client,
     { incoming: options.incoming ?? incomingKeys(content), dryRun: options.dryRun },
     async (writer) => {
-      for (const post of content.posts) await writer.writePost(post, sanitizePostHtml(post.content));
+      for (let at = 0; at < content.posts.length; at += POSTS_EXPECTED_AT_ONCE) {
+        const run = content.posts.slice(at, at + POSTS_EXPECTED_AT_ONCE);
+        await writer.expectPosts(run);
+        for (const post of run) await writer.writePost(post, sanitizePostHtml(post.content));
+      }
       for (const page of content.pages) await writer.writePage(page, sanitizePostHtml(page.content));
       return writer.summary;
     },

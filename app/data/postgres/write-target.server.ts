@@ -67,6 +67,14 @@ const SQL = {
       translation_key AS "translationKey",
       person_id AS "personId", work, reference
     FROM posts WHERE language = $1 AND slug = $2`,
+  // findPost's columns for many posts at once (expectPosts), each by the (language, slug) index.
+  postsAhead: `SELECT id, language, slug, id_num AS "idNum", status, post_time AS "postTime", title,
+      feature_image_url AS "featureImageUrl", audio_url AS "audioUrl", content, excerpt,
+      translation_key AS "translationKey",
+      person_id AS "personId", work, reference
+    FROM posts WHERE (language, slug) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+  termsAhead: `SELECT pt.post_id AS "postId", t.kind, t.name, t.slug FROM post_terms pt
+    JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = ANY($1::bigint[])`,
   findByIdNum: "SELECT id, slug FROM posts WHERE language = $1 AND id_num = $2",
   insertPost: `INSERT INTO posts (language, id_num, status, post_time, title, slug, feature_image_url, content, excerpt,
       translation_key, person_id, work, reference, audio_url)
@@ -195,7 +203,9 @@ const emptyBatch = (): Batch => ({
  * memory). The batch is written at the latest by the rules' finish() (it
  * reads findParked), inside the caller's transaction, so a failure anywhere
  * still rolls everything back.
- * A statement added here that reads or writes posts must go through #now().
+ * A statement added here that reads or writes posts must go through #now();
+ * one that changes a post, its links or a term's name must also forget what
+ * expectPosts read of it (#forget).
  */
 export class PostgresWriteTarget implements WriteTarget {
   readonly #client: pg.PoolClient | pg.Client;
@@ -205,6 +215,12 @@ export class PostgresWriteTarget implements WriteTarget {
   #keys: KnownKeys | null = null;
   #lookups = 0;
   #reserved: number[] = [];
+  /** Posts read by expectPosts, by key (null: none stored); each answers findPost once, until a write touches it. */
+  readonly #ahead = new Map<string, StoredPost | null>();
+  /** Their terms, by post id: postTerms' answer until a write touches the post's links or a term's name. */
+  readonly #aheadTerms = new Map<number, { kind: TermKind; name: string; slug: string }[]>();
+  /** The key of each post in #ahead, by id. */
+  readonly #aheadKeys = new Map<number, string>();
   #writing: Promise<void> = Promise.resolve();
   #failed: { error: unknown } | null = null;
 
@@ -227,6 +243,48 @@ export class PostgresWriteTarget implements WriteTarget {
   postsChangedOutside(): void {
     this.#keys = null;
     this.#lookups = 0;
+    this.#ahead.clear();
+    this.#aheadTerms.clear();
+    this.#aheadKeys.clear();
+  }
+
+  /** A write touched the post: what expectPosts read of it is no longer its state. */
+  #forget(id: number): void {
+    const key = this.#aheadKeys.get(id);
+    if (key !== undefined) this.#ahead.delete(key);
+    this.#aheadKeys.delete(id);
+    this.#aheadTerms.delete(id);
+  }
+
+  /**
+   * Reads the posts the rules will write next (WriteTarget.expectPosts) and
+   * their terms, two statements for them all. Only keys that may be stored
+   * are read: once the target holds the database's keys (a large write), a
+   * new post costs nothing here, and nothing is read (nor the batch written)
+   * for a chunk of new posts.
+   */
+  async expectPosts(posts: readonly { language: Language; slug: string }[]): Promise<void> {
+    const keys = await this.#known(posts.length);
+    const wanted = posts.filter((post) => keys === null || keys.slugs.has(`${post.language}\n${post.slug}`));
+    if (wanted.length === 0) return;
+    await this.flush();
+    const rows = await this.#run<StoredPost & { language: string; slug: string }>("postsAhead", [
+      wanted.map((post) => post.language),
+      wanted.map((post) => post.slug),
+    ]);
+    for (const post of wanted) this.#ahead.set(`${post.language}\n${post.slug}`, null);
+    for (const { language, slug, ...stored } of rows) {
+      const key = `${language}\n${slug}`;
+      this.#ahead.set(key, stored);
+      this.#aheadKeys.set(stored.id, key);
+      this.#aheadTerms.set(stored.id, []);
+    }
+    if (rows.length === 0) return;
+    const links = await this.#run<{ postId: number; kind: TermKind; name: string; slug: string }>(
+      "termsAhead",
+      [rows.map((row) => row.id)],
+    );
+    for (const { postId, ...term } of links) this.#aheadTerms.get(postId)?.push(term);
   }
 
   /** Writes the held rows: posts, their term links, new words (then their trigrams and skeletons), documents. */
@@ -265,9 +323,11 @@ export class PostgresWriteTarget implements WriteTarget {
       await this.#run("indexPosts", [[...batch.docs.keys()], [...batch.docs.values()]]);
   }
 
-  /** After BULK_AFTER post lookups: the database's keys, read once (after the batch is written). */
-  async #known(): Promise<KnownKeys | null> {
-    if (this.#keys !== null || ++this.#lookups <= BULK_AFTER) return this.#keys;
+  /** After BULK_AFTER post lookups (`count` more now): the database's keys, read once (after the batch is written). */
+  async #known(count = 1): Promise<KnownKeys | null> {
+    if (this.#keys !== null) return this.#keys;
+    this.#lookups += count;
+    if (this.#lookups <= BULK_AFTER) return null;
     await this.flush();
     const keys: KnownKeys = { slugs: new Set(), idNums: new Set(), groups: new Set(), terms: new Set() };
     const posts = await this.#run<{
@@ -301,6 +361,12 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async findPost(language: Language, slug: string): Promise<StoredPost | null> {
+    const key = `${language}\n${slug}`;
+    const ahead = this.#ahead.get(key);
+    if (ahead !== undefined) {
+      this.#ahead.delete(key);
+      return ahead;
+    }
     const keys = await this.#known();
     if (keys !== null && !keys.slugs.has(`${language}\n${slug}`)) return null;
     return (await this.#now<StoredPost>("findPost", [language, slug]))[0] ?? null;
@@ -312,6 +378,7 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async insertPost(row: PostWriteRow): Promise<number> {
+    this.#ahead.delete(`${row.language}\n${row.slug}`);
     const values = [
       row.language,
       row.idNum,
@@ -345,6 +412,7 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async updatePost(id: number, row: PostWriteRow): Promise<void> {
+    this.#forget(id);
     this.#addKeys(this.#keys, row);
     await this.#now("updatePost", [
       id,
@@ -366,10 +434,12 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async setStatus(id: number, status: PostStatus): Promise<void> {
+    this.#forget(id);
     await this.#now("setStatus", [id, status]);
   }
 
   async park(id: number): Promise<void> {
+    this.#forget(id);
     await this.#now("park", [id]);
   }
 
@@ -378,14 +448,18 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async postTerms(postId: number) {
+    const ahead = this.#aheadTerms.get(postId);
+    if (ahead !== undefined) return ahead;
     return this.#now<{ kind: TermKind; name: string; slug: string }>("postTerms", [postId]);
   }
 
   async clearTerms(postId: number): Promise<void> {
+    this.#forget(postId);
     await this.#now("clearTerms", [postId]);
   }
 
   async linkTerm(postId: number, termId: number): Promise<void> {
+    this.#forget(postId);
     this.#batch.links[0].push(postId);
     this.#batch.links[1].push(termId);
   }
@@ -408,6 +482,8 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async renameTerm(termId: number, name: string): Promise<void> {
+    // Every post's terms read ahead may name it: read them again.
+    this.#aheadTerms.clear();
     await this.#now("renameTerm", [termId, name]);
   }
 
@@ -465,6 +541,7 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async clearTranslation(postId: number): Promise<void> {
+    this.#forget(postId);
     await this.#now("clearTranslation", [postId]);
   }
 
@@ -497,6 +574,7 @@ export class PostgresWriteTarget implements WriteTarget {
   }
 
   async setPostPerson(postId: number, personId: number): Promise<void> {
+    this.#forget(postId);
     await this.#now("setPostPerson", [postId, personId]);
   }
 
