@@ -207,7 +207,7 @@ const KEEP_SCHWA_BEFORE_LAST: Record<RomanLanguage, Set<string>> = {
  * medial one goes between a vowel-consonant and a consonant-vowel (VC_CV),
  * scanning from the right so that two neighbours never both go (samajhna),
  * but not before a last syllable in KEEP_SCHWA_BEFORE_LAST. An ending
- * written onto a Marathi word (see marathiParts) is cut on its own: its
+ * written onto a Marathi word (see cutEndings) is cut on its own: its
  * final a goes even in one syllable (च ch, त t).
  */
 function dropSchwas(units: Unit[], language: RomanLanguage, ending = false): void {
@@ -421,7 +421,7 @@ function romaniseUnits(units: Unit[], language: RomanLanguage): string {
 /**
  * Endings Marathi writes onto a word: case endings, postpositions and the
  * clitics ही and च (घराचे, मुंबईतील, त्यामुळे, तोही). A word is cut into its stem
- * and these, and each part loses its schwas on its own (see marathiParts).
+ * and these, and each part loses its schwas on its own (see cutEndings).
  */
 const MARATHI_ENDINGS = (
   "चा ची चे च्या ला ना ने नी त मध्ये मधून मधील मधला मधली मधले मधल्या वर वरून वरील वरचा वरची वरचे वरच्या " +
@@ -444,24 +444,24 @@ const MARATHI_ENDINGS = (
 const MARATHI_KEEP_A_BEFORE = new Set(["ने", "त", "च", "ना", "ही"]);
 
 /**
- * A Marathi word cut into its stem and the endings written onto it, from the
- * right: अकबराचे → अकबरा, चे; अधिकारांमध्येही → अधिकारां, मध्ये, ही. A stem keeps at
- * least two letters and does not end on a virama.
+ * A word cut into its stem and the parts of `endings` (longest first) written
+ * onto it, from the right: अकबराचे → अकबरा, चे; अधिकारांमध्येही → अधिकारां,
+ * मध्ये, ही. A stem keeps at least two letters and does not end on a virama.
  */
-function marathiParts(word: string): string[] {
-  const endings: string[] = [];
+function cutEndings(word: string, endings: readonly string[]): string[] {
+  const parts: string[] = [];
   let stem = word;
   for (;;) {
-    const ending = MARATHI_ENDINGS.find(
+    const ending = endings.find(
       (e) => stem.endsWith(e) && Array.from(stem).length - Array.from(e).length >= 2,
     );
     if (ending === undefined) break;
     const rest = stem.slice(0, -ending.length);
     if (rest.endsWith(VIRAMA) || rest.endsWith(NUKTA)) break;
-    endings.unshift(ending);
+    parts.unshift(ending);
     stem = rest;
   }
-  return [stem, ...endings];
+  return [stem, ...parts];
 }
 
 /**
@@ -473,7 +473,7 @@ function marathiParts(word: string): string[] {
  * 60.7% against 52.5% for the whole word cut as Hindi.
  */
 function romaniseMarathi(word: string): string {
-  const parts = marathiParts(word);
+  const parts = cutEndings(word, MARATHI_ENDINGS);
   let out = "";
   for (let k = 0; k < parts.length; k++) {
     const units = parse(parts[k] as string, "marathi");
@@ -541,7 +541,7 @@ const FINAL_NASAL = /[\u0901\u0902]$/; // ँ ं
  * (decision 083; ता, पन, त्व, स्थान, पुत्र, and the prefixes अ, सु, सम, कु, ना
  * lose words, and some 40 other parts change nothing).
  */
-const HINDI_SUFFIXES = ["करण", "नगर", "नाथ", "पुर", "कार", "कला", "जनक"];
+const HINDI_SUFFIXES = ["करण", "नगर", "नाथ", "पुर", "कार", "कला", "जनक"].sort((a, b) => b.length - a.length);
 const HINDI_PREFIXES = ["महा", "प्र", "उप", "नि", "वि"];
 
 /** A prefix is cut only before a rest of two syllables or more: वि श्क stays विश्क. */
@@ -551,18 +551,7 @@ function syllablesOf(word: string): number {
 
 /** A Hindi word cut into its prefix, stem and word-forming parts (HINDI_SUFFIXES, HINDI_PREFIXES). */
 function hindiParts(word: string): string[] {
-  const parts: string[] = [];
-  let stem = word;
-  for (;;) {
-    const suffix = HINDI_SUFFIXES.find(
-      (part) => stem.endsWith(part) && Array.from(stem).length - Array.from(part).length >= 2,
-    );
-    if (suffix === undefined) break;
-    const rest = stem.slice(0, -suffix.length);
-    if (rest.endsWith(VIRAMA) || rest.endsWith(NUKTA)) break;
-    parts.unshift(suffix);
-    stem = rest;
-  }
+  const [stem = word, ...parts] = cutEndings(word, HINDI_SUFFIXES);
   const prefix = HINDI_PREFIXES.find((part) => {
     if (!stem.startsWith(part)) return false;
     const rest = stem.slice(part.length);
