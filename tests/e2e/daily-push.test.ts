@@ -407,16 +407,21 @@ test("the worker shows a pushed quote as a notification in its language, and ope
       lang: "hi",
       tag: "daily-hindi",
     };
-    await push(quote);
-    // Once in six full runs (a quiet machine, the file passing alone every time since)
-    // Chromium showed nothing for a push DevTools delivered: it says when a message is
-    // handed over, not when the worker got it. A push service sends a message again
-    // that was not taken; so does this test, once, after 20 s. What the worker shows
-    // is asserted exactly below either way.
-    const shownBy = Date.now() + 20_000;
-    while ((await notifications()).length === 0 && Date.now() < shownBy)
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    if ((await notifications()).length === 0) await push(quote);
+    // Now and then (once in six full runs on a quiet machine, again beside two CPU
+    // hogs for the second message below) Chromium shows nothing for a push DevTools
+    // delivered: it says when a message is handed over, not when the worker got it.
+    // A push service sends a message again that was not taken; so does this test,
+    // once, after 20 s without a notification of the message's tag. What the worker
+    // shows is asserted exactly after it either way.
+    const pushUntilShown = async (payload: { tag: string; [field: string]: unknown }) => {
+      const shown = async () => (await notifications()).some((shown) => shown.tag === payload.tag);
+      await push(payload);
+      const shownBy = Date.now() + 20_000;
+      while (!(await shown()) && Date.now() < shownBy)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      if (!(await shown())) await push(payload);
+    };
+    await pushUntilShown(quote);
     await expect.poll(notifications, { timeout: READY_MS }).toEqual([
       {
         title: "प्रेम",
@@ -445,7 +450,7 @@ test("the worker shows a pushed quote as a notification in its language, and ope
       .toContain(post);
 
     // Another origin in the payload: the notification opens the site's home instead.
-    await push({
+    await pushUntilShown({
       title: "Elsewhere",
       body: "",
       url: "https://evil.example/english/x",
