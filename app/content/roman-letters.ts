@@ -87,7 +87,7 @@ const SIGNS: Record<string, string> = {
 const LABIALS = new Set(["p", "f", "b", "bh"]);
 
 /** One sound of a word: a consonant (with its vowel) or a vowel on its own. */
-export interface Unit {
+interface Unit {
   /** The consonant's letters; "" for an independent vowel. */
   consonant: string;
   /** The vowel: "" for none (virama, or a deleted schwa), "a" for the inherent vowel. */
@@ -265,7 +265,7 @@ function token(u: Unit | undefined): string {
  * the units around it as they stand (those to its right already decided),
  * its consonant in brackets: two units to its right, then one.
  */
-export function schwaContexts(units: readonly Unit[], i: number, ending: boolean): [string, string] {
+function schwaContexts(units: readonly Unit[], i: number, ending: boolean): [string, string] {
   const where = `${i === units.length - 1 ? "F" : "M"}${ending ? "e" : ""}`;
   const t = (k: number) => token(units[k]);
   const around = `${where}.${t(i - 1)}.[${units[i]?.consonant ?? ""}].${t(i + 1)}`;
@@ -538,7 +538,7 @@ const FINAL_NASAL = /[\u0901\u0902]$/; // ँ ं
  * Marathi word's endings do (अनुकरण anukaran, गांधीनगर gandhinagar, धर्मनाथ
  * dharmnath, प्रचलित prachalit, विवरण vivaran, निगमित nigamit). Chosen one by
  * one on the wide Hindi tune half: together +99 words of 15,205, 4 lost
- * (decision 083; ता, पन, त्व, स्थान, पुत्र, and the prefixes अ, सु, सम, कु, ना
+ * (decision 084; ता, पन, त्व, स्थान, पुत्र, and the prefixes अ, सु, सम, कु, ना
  * lose words, and some 40 other parts change nothing).
  */
 const HINDI_SUFFIXES = ["करण", "नगर", "नाथ", "पुर", "कार", "कला", "जनक"].sort((a, b) => b.length - a.length);

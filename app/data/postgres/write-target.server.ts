@@ -243,6 +243,10 @@ export class PostgresWriteTarget implements WriteTarget {
   postsChangedOutside(): void {
     this.#keys = null;
     this.#lookups = 0;
+    this.#forgetAll();
+  }
+
+  #forgetAll(): void {
     this.#ahead.clear();
     this.#aheadTerms.clear();
     this.#aheadKeys.clear();
@@ -264,6 +268,8 @@ export class PostgresWriteTarget implements WriteTarget {
    * for a chunk of new posts.
    */
   async expectPosts(posts: readonly { language: Language; slug: string }[]): Promise<void> {
+    // The last run's posts are written: what was read of them is let go (a run's worth is held).
+    this.#forgetAll();
     const keys = await this.#known(posts.length);
     const wanted = posts.filter((post) => keys === null || keys.slugs.has(`${post.language}\n${post.slug}`));
     if (wanted.length === 0) return;
