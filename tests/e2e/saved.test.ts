@@ -23,10 +23,15 @@ test("save from a card and a post page, list them on /saved, unsave one, share t
 
     // An English post page.
     await page.goto(`${env.server.url}/english/home`);
-    await page.locator(".post-grid .post-card-link").first().click();
+    // The URL changes before React commits the post: its title comes from the
+    // card, and the page is read once its h1 shows it (the home's h1 was read
+    // once beside two CPU hogs).
+    const englishCard = page.locator(".post-grid .post-card-link").first();
+    const englishTitle = ((await englishCard.locator(".post-card-title").textContent()) ?? "").trim();
+    await englishCard.click();
     await page.waitForURL(/\/english\/(?!home)/);
+    await expect.poll(async () => ((await page.locator("h1").textContent()) ?? "").trim()).toBe(englishTitle);
     await page.waitForSelector("html[data-hydrated]");
-    const englishTitle = ((await page.locator("h1").textContent()) ?? "").trim();
     const save = page.locator(".post").getByRole("button", { name: "Save", exact: true });
     expect(await save.getAttribute("aria-pressed")).toBe("false");
     await save.click();
