@@ -71,10 +71,43 @@ describe("English words in Devanagari", () => {
     expect(romaniseWord("ग्रिड", "hindi")).toBe("grid"); // not greed, which sounds the same
   });
 
-  it("looks up a short English word only where the Devanagari has ॉ or ॅ", () => {
+  it("looks up a short English word where the Devanagari has ॉ or ॅ", () => {
     expect(romaniseWord("हॉल", "hindi")).toBe("hall"); // ॉ as written: not whole
     expect(romaniseWord("कॉपी", "hindi")).toBe("copy");
-    expect(romaniseWord("बस", "hindi")).toBe("bas"); // bus: no ॉ, left to the rules
+    expect(romaniseWord("बस", "hindi")).toBe("bas"); // bus: nothing English-looking, left to the rules
+  });
+
+  it("takes a short English word for a Devanagari word that looks English and is said exactly so (decision 086)", () => {
+    for (const [word, english] of [
+      ["टाइम", "time"], // ट, ाइ
+      ["ग्रुप", "group"], // a start of two consonants
+      ["जस्ट", "just"], // a final cluster
+      ["जैम", "jam"], // ै
+      ["फीवर", "fever"], // a long vowel, then -र
+      ["लोकल", "local"], // a long vowel, then -ल
+      ["यूजर", "user"], // यू
+      ["एप्पल", "apple"], // ए and two more letters
+    ] as const) {
+      expect(romaniseWord(word, "hindi"), word).toBe(english);
+    }
+    for (const [word, romanised] of [
+      ["एक", "ek"], // ache: ए and one letter only
+      ["मस्त", "mast"], // must: a dental त is not English t
+      ["वित्त", "vitt"], // wit
+      ["कोण", "kon"], // cone: ण is not English
+      ["सहित", "sahit"], // an a not said, and a त
+      ["करो", "karo"], // crow: nothing English-looking (and an a not said)
+      ["पैसों", "paison"], // passon: the oblique plural's stem takes long English words only
+    ] as const) {
+      expect(romaniseWord(word, "hindi"), word).toBe(romanised);
+    }
+  });
+
+  it("never writes profanity or a slur for a Devanagari word", () => {
+    expect(englishWordFor("निगर")).toBeUndefined(); // the table's first candidate is a slur
+    expect(romaniseWord("निगर", "hindi")).toBe("nigar");
+    expect(englishWordFor("डिक")).toBeUndefined();
+    expect(englishWordFor("ऐस")).toBeUndefined();
   });
 
   it("reads initialisms from the letters' names, three letters or more", () => {

@@ -221,7 +221,7 @@ describe("the held-out lexicons (docs/roman-letters.md)", () => {
     expect(share("hindi", "hindi.heldout.tsv")).toBeGreaterThanOrEqual(0.85);
   });
   it("keeps the large samples where they were measured (a fall means a rule broke)", () => {
-    expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.81);
+    expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.83);
     expect(share("marathi", "marathi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.59);
   });
 });

@@ -595,7 +595,7 @@ function writeWord(word: string, language: RomanLanguage): string {
     nfc.endsWith(HINDI_OBLIQUE_PLURAL) &&
     nfc.length > HINDI_OBLIQUE_PLURAL.length + 1
   ) {
-    const stem = englishWordFor(nfc.slice(0, -HINDI_OBLIQUE_PLURAL.length));
+    const stem = englishWordFor(nfc.slice(0, -HINDI_OBLIQUE_PLURAL.length), { short: false });
     if (stem !== undefined) return `${stem}on`;
   }
   return ours;
