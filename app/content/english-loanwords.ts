@@ -224,6 +224,20 @@ function englishWordBySound(devanagariWord: string, short: boolean): string | un
   return allowed.find(([, english]) => saidAsWritten(english.replaceAll("O", "o"), folded))?.[0];
 }
 
+/** The English words said exactly as the Devanagari word (saidExactly), most frequent first, if it looks English. */
+export function englishWordsSaidExactly(devanagariWord: string): string[] {
+  const letters = devanagariLetters(devanagariWord);
+  if (letters === undefined || letters === "" || !looksEnglish(devanagariWord.normalize("NFC"))) return [];
+  const compared = loanwordLetters(letters);
+  const line = table.lookup(loanwordKey(letters));
+  if (!line) return [];
+  return line
+    .split(" ")
+    .map((candidate) => candidate.split(":") as [string, string])
+    .filter(([word, said]) => !NEVER_WRITTEN.has(word) && saidExactly(said, compared))
+    .map(([word]) => word);
+}
+
 /** The names of the Latin letters as Devanagari writes them (बी b, एच h, डब्ल्यू w). */
 const LETTER_NAMES: [devanagari: string, latin: string][] = [
   ["ए", "a"],

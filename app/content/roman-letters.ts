@@ -10,7 +10,12 @@
 // a word follow a table learned from the tune half (roman-schwas.txt,
 // decision 083) where it knows their context.
 
-import { englishWordFor, initialismFor, isCommonEnglishWord } from "#app/content/english-loanwords.ts";
+import {
+  englishWordFor,
+  englishWordsSaidExactly,
+  initialismFor,
+  isCommonEnglishWord,
+} from "#app/content/english-loanwords.ts";
 import { sortedLinesFile } from "#app/content/sorted-lines-file.ts";
 import { CONSONANTS } from "#app/search/roman.ts";
 
@@ -530,6 +535,7 @@ export function romaniseWord(word: string, language: RomanLanguage): string {
 
 const HINDI_OBLIQUE_PLURAL = "\u094B\u0902"; // ों
 const FINAL_NASAL = /[\u0901\u0902]$/; // ँ ं
+const AI_SIGN = "\u0948"; // ै
 
 /**
  * Word-forming parts Hindi writers write as a word of their own, after a
@@ -583,9 +589,16 @@ function writeWord(word: string, language: RomanLanguage): string {
     });
     ours = romaniseUnits(units, language);
   }
-  // An English word, written as English (decision 075): unless the rules already write one.
-  if (isCommonEnglishWord(ours)) return ours;
+  // An English word, written as English (decision 075): unless the rules already write one
+  // said so. Rules that spell another word (फाइल fail, लाइट lait, टच tach) give way to
+  // the English word a looking-English Devanagari word is said as (file, light,
+  // touch: +20 Hindi words of 15,205, decision 086); not where ै is written (the
+  // rules' ai is how people write it: पैल pail) or the word ends in a nasal (मैं main).
   const nfc = word.normalize("NFC");
+  if (isCommonEnglishWord(ours)) {
+    const said = FINAL_NASAL.test(nfc) || nfc.includes(AI_SIGN) ? [] : englishWordsSaidExactly(word);
+    return said.length === 0 || said.includes(ours) ? ours : (said[0] as string);
+  }
   // No English word ends in a nasal vowel: ों, ें, ां are Hindi endings (मतों is not mutton).
   const english = FINAL_NASAL.test(nfc) ? undefined : englishWordFor(word);
   if (english !== undefined) return english;
