@@ -98,9 +98,18 @@ describe("English words in Devanagari", () => {
       ["सहित", "sahit"], // an a not said, and a त
       ["करो", "karo"], // crow: nothing English-looking (and an a not said)
       ["पैसों", "paison"], // passon: the oblique plural's stem takes long English words only
+      ["पोषण", "poshan"], // potion: ण is not an English n
+      ["वर्णन", "varnan"], // vernon
     ] as const) {
       expect(romaniseWord(word, "hindi"), word).toBe(romanised);
     }
+  });
+
+  it("reads ण as an English n only before ट or ड, and in ष्ण", () => {
+    expect(englishWordFor("एण्टरटेनमेंट")).toBe("entertainment");
+    expect(englishWordFor("हॅण्ड")).toBe("hand");
+    expect(englishWordFor("कृष्ण")).toBe("krishna");
+    expect(englishWordFor("पोषण")).toBeUndefined();
   });
 
   it("gives way to the English word said so where the rules spell another (decision 086)", () => {

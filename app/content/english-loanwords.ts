@@ -194,11 +194,20 @@ export function isCommonEnglishWord(latinWord: string): boolean {
   return table.lookup(ENGLISH_WORD_MARK + latinWord) !== undefined;
 }
 
+/**
+ * A ण is an English n only before ट or ड (एण्ट्री entry, हॅण्ड hand), and in
+ * ष्ण (कृष्ण krishna, as people write it); elsewhere the word is Hindi or
+ * Marathi (पोषण is not potion, वर्णन not vernon: the wide tune halves +4
+ * Hindi, +2 Marathi words, none lost; decision 086).
+ */
+const NATIVE_NA = /(?<!ष्)ण(?!्[टड])/;
+
 /** The English word a Devanagari word is said as, if the table has one: its most frequent candidate said as written, else one of the same consonants (englishWordByConsonants). */
 export function englishWordFor(
   devanagariWord: string,
   { short = true }: { short?: boolean } = {},
 ): string | undefined {
+  if (NATIVE_NA.test(devanagariWord.normalize("NFC"))) return undefined;
   return englishWordBySound(devanagariWord, short) ?? englishWordByConsonants(devanagariWord);
 }
 
