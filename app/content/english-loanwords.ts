@@ -44,6 +44,15 @@ const ENGLISH_LOOKING =
   /[टड](?!\u093C)|ाइ|ाउ|ाय|ै|[ॉॅऑऍ]|^[ईओऐऑ]|^ए..|यू|[िीुूेो][कखगघचजझटडतथदधनपफबभमयलवशसह]र$|[िीुूेो][कगचजटडपफबमवस]ल$|^(?:स्ट|स्क|स्प|क्ल|प्ल|ब्ल|फ्ल|ग्ल|ट्र|ड्र|क्व|स्ल|स्न|स्म|स्व|क्र|ग्र|प्र|ब्र|फ्र)|्.[\u093E-\u094C]?$/;
 const NOT_ENGLISH_LOOKING = /[णषठढछखघझधभौृऋञङतद]/;
 
+/**
+ * A Devanagari word of this many vowels or fewer (each inherent a counted)
+ * is said as an English word, however long, only if it looks English or has
+ * ॉ or ॅ: प्रीति is not pretty, चिता not cheetah, होली not wholly
+ * (the wide tune halves: Hindi +18 words, 3 lost; Marathi +12, 2 lost; with
+ * three vowels Hindi loses as many as it wins: मशीन, चिकन, रबर).
+ */
+const MAX_VOWELS_UNLESS_LOOKING_ENGLISH = 2;
+
 /** Whether a short Devanagari word looks like an English one (ENGLISH_LOOKING). */
 function looksEnglish(nfc: string): boolean {
   return [...nfc].length >= 2 && ENGLISH_LOOKING.test(nfc) && !NOT_ENGLISH_LOOKING.test(nfc);
@@ -195,12 +204,12 @@ export function isCommonEnglishWord(latinWord: string): boolean {
 }
 
 /**
- * A ण is an English n only before ट or ड (एण्ट्री entry, हॅण्ड hand), and in
- * ष्ण (कृष्ण krishna, as people write it); elsewhere the word is Hindi or
- * Marathi (पोषण is not potion, वर्णन not vernon: the wide tune halves +4
- * Hindi, +2 Marathi words, none lost; decision 086).
+ * A ण is an English n only before ट or ड (एण्टरटेनमेंट entertainment, हॅण्ड
+ * hand); elsewhere the word is Hindi or Marathi (पोषण is not potion, वर्णन
+ * not vernon: the wide tune halves +4 Hindi, +2 Marathi words, none lost;
+ * decision 086).
  */
-const NATIVE_NA = /(?<!ष्)ण(?!्[टड])/;
+const NATIVE_NA = /ण(?!्[टड])/;
 
 /** The English word a Devanagari word is said as, if the table has one: its most frequent candidate said as written, else one of the same consonants (englishWordByConsonants). */
 export function englishWordFor(
@@ -220,7 +229,11 @@ function englishWordBySound(devanagariWord: string, short: boolean): string | un
   // `word:letters word:letters…`, most frequent first.
   const candidates = line.split(" ").map((candidate) => candidate.split(":") as [string, string]);
   const marked = ENGLISH_VOWEL_SIGNS.test(devanagariWord);
-  const english = short && looksEnglish(devanagariWord.normalize("NFC"));
+  const looks = looksEnglish(devanagariWord.normalize("NFC"));
+  // A word of two vowels or fewer (each inherent a counted) sounds like too many English words.
+  if (!looks && !marked && (letters.match(/[aAeEiouO]/g) ?? []).length <= MAX_VOWELS_UNLESS_LOOKING_ENGLISH)
+    return undefined;
+  const english = short && looks;
   const allowed = candidates.filter(
     ([word, said]) =>
       !NEVER_WRITTEN.has(word) &&

@@ -509,8 +509,9 @@ function romaniseMarathi(word: string): string {
  * मां). Chandrabindu is looked up as anusvara (माँ, मां).
  */
 const EXCEPTIONS: Record<RomanLanguage, Record<string, string>> = {
-  hindi: { अपनी: "apni", दूसरों: "dusron", मां: "maa" },
-  marathi: {},
+  hindi: { अपनी: "apni", दूसरों: "dusron", मां: "maa", कृष्ण: "krishna" },
+  // कृष्ण as the Hindi writers spell it (krishna 5, krishan 4, krishn 1), who write Marathi too.
+  marathi: { कृष्ण: "krishna" },
 };
 
 /**
