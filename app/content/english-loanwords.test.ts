@@ -109,10 +109,13 @@ describe("English words in Devanagari", () => {
     }
   });
 
-  it("reads ण as an English n only before ट or ड", () => {
+  it("reads ण as an English n only before ट or ड, and त as English only after स", () => {
     expect(englishWordFor("एण्टरटेनमेंट")).toBe("entertainment");
     expect(englishWordFor("हॅण्ड")).toBe("hand");
     expect(englishWordFor("पोषण")).toBeUndefined();
+    expect(englishWordFor("पिस्तौल")).toBe("pistol");
+    expect(englishWordFor("तरक्की")).toBeUndefined(); // turkey
+    expect(englishWordFor("सपत्नीक")).toBeUndefined(); // sputnik
   });
 
   it("gives way to the English word said so where the rules spell another (decision 086)", () => {
