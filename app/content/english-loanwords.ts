@@ -33,12 +33,13 @@ const ENGLISH_VOWEL_SIGNS = /[\u0949\u0911\u0945\u090D]/; // ॉ ऑ ॅ ऍ
 /**
  * A short English word is taken for a Devanagari word that looks English
  * (decision 086): a ट or ड (English t and d; Hindi's own are त and द), the
- * diphthongs ाइ ाउ ाय, ै, a start Hindi words rarely have (स्ट, क्ल, ट्र…
- * and the clusters क्र ग्र प्र ब्र फ्र), a word ending in a cluster (जस्ट,
- * कोल्ड), or a start on ई ओ ऐ ऑ; and that has none of the letters English
- * words are not written with (the aspirates, ण ष, ौ, ऋ, त द).
- * Chosen on the wide tune halves, each part alone and with the others:
- * Hindi +201 words, 31 lost; Marathi +21, 13 lost.
+ * diphthongs ाइ ाउ ाय, ै, ॉ or ॅ, a start Hindi words rarely have (स्ट,
+ * क्ल, ट्र… and the clusters क्र ग्र प्र ब्र फ्र), a final cluster (जस्ट,
+ * कोल्ड), a start on ई ओ ऐ ऑ or on ए with two letters more (एप्पल, not एक),
+ * यू, or a long vowel before a final -र or -ल (फीवर, लोकल); and that has
+ * none of the letters English words are not written with (the aspirates,
+ * ण ष ञ ङ, ौ, ऋ and ृ, त द). Each part chosen on the wide tune halves, alone
+ * and with the others (every one removed in turn loses words).
  */
 const ENGLISH_LOOKING =
   /[टड](?!\u093C)|ाइ|ाउ|ाय|ै|[ॉॅऑऍ]|^[ईओऐऑ]|^ए..|यू|[िीुूेो][कखगघचजझटडतथदधनपफबभमयलवशसह]र$|[िीुूेो][कगचजटडपफबमवस]ल$|^(?:स्ट|स्क|स्प|क्ल|प्ल|ब्ल|फ्ल|ग्ल|ट्र|ड्र|क्व|स्ल|स्न|स्म|स्व|क्र|ग्र|प्र|ब्र|फ्र)|्.[\u093E-\u094C]?$/;
@@ -213,6 +214,14 @@ export function isCommonEnglishWord(latinWord: string): boolean {
  */
 const NATIVE_LETTERS = /ण(?!्[टड])|(?<!स्)त/;
 
+/** A key's line as its candidates (`word:letters word:letters…`, most frequent first), never one NEVER_WRITTEN. */
+function candidatesOf(line: string): [word: string, said: string][] {
+  return line
+    .split(" ")
+    .map((candidate) => candidate.split(":") as [string, string])
+    .filter(([word]) => !NEVER_WRITTEN.has(word));
+}
+
 /** The English word a Devanagari word is said as, if the table has one: its most frequent candidate said as written, else one of the same consonants (englishWordByConsonants). */
 export function englishWordFor(
   devanagariWord: string,
@@ -228,18 +237,15 @@ function englishWordBySound(devanagariWord: string, short: boolean): string | un
   const compared = loanwordLetters(letters);
   const line = table.lookup(loanwordKey(letters));
   if (!line) return undefined;
-  // `word:letters word:letters…`, most frequent first.
-  const candidates = line.split(" ").map((candidate) => candidate.split(":") as [string, string]);
   const marked = ENGLISH_VOWEL_SIGNS.test(devanagariWord);
   const looks = looksEnglish(devanagariWord.normalize("NFC"));
   // A word of two vowels or fewer (each inherent a counted) sounds like too many English words.
   if (!looks && !marked && (letters.match(/[aAeEiouO]/g) ?? []).length <= MAX_VOWELS_UNLESS_LOOKING_ENGLISH)
     return undefined;
-  const english = short && looks;
-  const allowed = candidates.filter(
+  const shortTaken = short && looks;
+  const allowed = candidatesOf(line).filter(
     ([word, said]) =>
-      !NEVER_WRITTEN.has(word) &&
-      (word.length >= MIN_LOANWORD_LETTERS || marked || (english && saidExactly(said, compared))),
+      word.length >= MIN_LOANWORD_LETTERS || marked || (shortTaken && saidExactly(said, compared)),
   );
   // ॉ and ो as written first (हॉल hall, not whole), then either for the other (टेक्नोलॉजी technology).
   const exact = allowed.find(([, english]) => saidAsWritten(english, compared));
@@ -255,10 +261,8 @@ export function englishWordsSaidExactly(devanagariWord: string): string[] {
   const compared = loanwordLetters(letters);
   const line = table.lookup(loanwordKey(letters));
   if (!line) return [];
-  return line
-    .split(" ")
-    .map((candidate) => candidate.split(":") as [string, string])
-    .filter(([word, said]) => !NEVER_WRITTEN.has(word) && saidExactly(said, compared))
+  return candidatesOf(line)
+    .filter(([, said]) => saidExactly(said, compared))
     .map(([word]) => word);
 }
 
