@@ -134,14 +134,20 @@ describe("English words in Devanagari", () => {
     expect(englishWordFor("ऐस")).toBeUndefined();
   });
 
-  it("reads initialisms from the letters' names, three letters or more", () => {
+  it("reads initialisms from the letters' names, two letters or more, but for words of that shape", () => {
     expect(initialismFor("आईबीएम")).toBe("ibm");
     expect(initialismFor("एमएचआरडी")).toBe("mhrd");
     expect(initialismFor("डब्ल्यूएचओ")).toBe("who");
-    expect(initialismFor("बीवी")).toBeUndefined(); // a Hindi word (wife), and only two letters
+    expect(initialismFor("टीवी")).toBe("tv");
+    expect(initialismFor("आईडी")).toBe("id");
+    expect(initialismFor("बीवी")).toBeUndefined(); // a Hindi word (wife)
+    expect(initialismFor("एके")).toBeUndefined(); // Marathi एके दिवशी, one day
+    expect(initialismFor("बी")).toBeUndefined(); // one letter
     expect(initialismFor("जीवन")).toBeUndefined();
     expect(romaniseWord("आईबीएम", "hindi")).toBe("ibm");
+    expect(romaniseWord("टीवी", "hindi")).toBe("tv");
     expect(romaniseWord("बीवी", "hindi")).toBe("bivi");
+    expect(romaniseWord("ओवी", "marathi")).toBe("ovi");
   });
 
   it("writes an English word with the Hindi oblique plural", () => {

@@ -298,10 +298,28 @@ const LETTER_NAMES: [devanagari: string, latin: string][] = [
 ];
 
 /**
- * Initialisms are three letters or more: two-letter ones are Hindi words too
- * often (बीवी, सीटी, बीबी: the wide tune half lost 2 words of 69 won).
+ * Initialisms are two letters or more (टीवी tv, आईडी id: the wide tune halves
+ * +67 Hindi words, +2 Marathi, decision 086), but for the Hindi and Marathi
+ * words spelled with two letters' names: wife, lady, whistle, vaccines,
+ * shell, a Marathi verse, sister, "come", lived, drank, sewn, "one" (एके
+ * दिवशी). Two of them were in the wide tune halves (बीवी, ओवी); the others
+ * are common words of the same shape.
  */
-export const MIN_INITIALISM_LETTERS = 3;
+export const MIN_INITIALISM_LETTERS = 2;
+const NOT_INITIALISMS = new Set([
+  "बीवी",
+  "बीबी",
+  "सीटी",
+  "टीके",
+  "सीपी",
+  "ओवी",
+  "जीजी",
+  "आईए",
+  "जीए",
+  "पीए",
+  "सीए",
+  "एके",
+]);
 
 /**
  * An initialism spelled out in letter names, in Latin letters (आईबीएम ibm,
@@ -310,6 +328,7 @@ export const MIN_INITIALISM_LETTERS = 3;
  */
 export function initialismFor(devanagariWord: string): string | undefined {
   const word = devanagariWord.normalize("NFC");
+  if (NOT_INITIALISMS.has(word)) return undefined;
   const read = (at: number): string | undefined => {
     if (at === word.length) return "";
     for (const [name, letter] of LETTER_NAMES) {
