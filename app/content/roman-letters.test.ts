@@ -84,6 +84,21 @@ describe("romaniseWord, Hindi word-forming parts (decision 084)", () => {
   });
 });
 
+describe("romaniseWord, parts their writers spell otherwise (decision 086)", () => {
+  const cases: [string, "hindi" | "marathi", string][] = [
+    ["हरिसिंह", "hindi", "harisingh"], // a Hindi name's सिंह
+    ["रामसिंह", "marathi", "ramsinh"], // Marathi writers keep sinh
+    ["मोतीगांव", "hindi", "motigaon"], // a place's गांव
+    ["रतनगढ़", "hindi", "ratangarh"], // a place's गढ़
+    ["गढ़", "hindi", "gadh"], // the word alone
+    ["विठ्ठल", "marathi", "vitthal"], // ठ्ठ
+    ["चिठ्ठी", "hindi", "chitthi"],
+  ];
+  it.each(cases)("%s (%s) → %s", (word, language, roman) => {
+    expect(romaniseWord(word, language)).toBe(roman);
+  });
+});
+
 describe("romaniseWord, Marathi", () => {
   const cases: [string, string][] = [
     ["ज्ञानेश्वर", "dnyaneshwar"], // ज्ञ as dny, श्व as shw
