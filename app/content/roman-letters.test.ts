@@ -93,6 +93,12 @@ describe("romaniseWord, parts their writers spell otherwise (decision 086)", () 
     ["गढ़", "hindi", "gadh"], // the word alone
     ["विठ्ठल", "marathi", "vitthal"], // ठ्ठ
     ["चिठ्ठी", "hindi", "chitthi"],
+    ["कॉर्पोरेट", "hindi", "corporet"], // कॉ, an English word's co (the table has no corporate)
+    ["मेकॉन", "marathi", "mecon"],
+    ["रामलैंड", "hindi", "ramland"], // a final ैंड, an English land
+    ["गैंडा", "hindi", "gainda"], // not inside a word
+    ["सुखमैन", "hindi", "sukhman"], // मैन ending a word of three syllables
+    ["जैन", "hindi", "jain"], // not a word of one
   ];
   it.each(cases)("%s (%s) → %s", (word, language, roman) => {
     expect(romaniseWord(word, language)).toBe(roman);

@@ -579,8 +579,10 @@ function isLetter(text: string): boolean {
  * 086, each from the wide tune halves): a Hindi name's सिंह is singh
  * (उम्मेदसिंह ummedsingh; Marathi writers keep sinh), a Hindi place's गांव
  * gaon (गोरेगांव goregaon), a place's गढ़ garh (चंडीगढ chandigarh; the word
- * गढ़ alone stays gadh), and ठ्ठ tth (विठ्ठल vitthal). The wide tune halves:
- * Hindi +23 words, 2 lost (देवगढ़ devgadh); Marathi +7, 1 lost.
+ * गढ़ alone stays gadh), and ठ्ठ tth (विठ्ठल vitthal): the wide tune halves
+ * Hindi +23 words, 2 lost (देवगढ़ devgadh), Marathi +7, 1 lost. And English
+ * words' spellings where ॉ or ै says the word is English (कॉ co, a final ैंड
+ * and, a final मैन man): Hindi +14, Marathi +10, none lost.
  */
 function asWritersSpell(nfc: string, ours: string, language: RomanLanguage): string {
   let out = ours;
@@ -588,7 +590,17 @@ function asWritersSpell(nfc: string, ours: string, language: RomanLanguage): str
   if (language === "hindi" && /.गांव(?:ों)?$/.test(nfc)) out = out.replace(/ga*nv(on)?$/, "gaon$1");
   if (/.गढ़?$/.test(nfc)) out = out.replace(/gadh$/, "garh");
   if (nfc.includes("ठ्ठ")) out = out.replaceAll("thth", "tth");
+  // English words' spellings, where ॉ or ै says the word is English: कॉर्प corp, थाईलैंड thailand, सुपरमैन superman.
+  if (nfc.includes("कॉ") && !nfc.includes("को") && countOf(out, "ko") === countOf(nfc, "कॉ"))
+    out = out.replaceAll("ko", "co");
+  if (/ैंड्?स?$/.test(nfc)) out = out.replace(/aind(s?)$/, "and$1");
+  if (nfc.endsWith("मैन") && syllablesOf(nfc) >= 3) out = out.replace(/main$/, "man");
   return out;
+}
+
+/** How many times `part` is in `text`. */
+function countOf(text: string, part: string): number {
+  return text.split(part).length - 1;
 }
 
 function writeWord(word: string, language: RomanLanguage): string {
