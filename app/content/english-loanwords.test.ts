@@ -121,7 +121,8 @@ describe("English words in Devanagari", () => {
   it("gives way to the English word said so where the rules spell another (decision 086)", () => {
     expect(romaniseWord("फाइल", "hindi")).toBe("file"); // the rules: fail
     expect(romaniseWord("लाइट", "hindi")).toBe("light"); // lait
-    expect(romaniseWord("टच", "hindi")).toBe("touch"); // tach
+    expect(romaniseWord("साइड", "hindi")).toBe("side"); // said
+    expect(romaniseWord("टच", "hindi")).toBe("tach"); // two letters: too short to look English (touch)
     expect(romaniseWord("ग्रिड", "hindi")).toBe("grid"); // said so too: not greed
     expect(romaniseWord("मैं", "hindi")).toBe("main"); // a nasal end: not man
     expect(romaniseWord("पैल", "marathi")).toBe("pail"); // ै: the rules' ai, not pal

@@ -35,14 +35,16 @@ const ENGLISH_VOWEL_SIGNS = /[\u0949\u0911\u0945\u090D]/; // ॉ ऑ ॅ ऍ
  * (decision 086): a ट or ड (English t and d; Hindi's own are त and द), the
  * diphthongs ाइ ाउ ाय, ै, ॉ or ॅ, a start Hindi words rarely have (स्ट,
  * क्ल, ट्र… and the clusters क्र ग्र प्र ब्र फ्र), a final cluster (जस्ट,
- * कोल्ड), a start on ई ओ ऐ ऑ or on ए with two letters more (एप्पल, not एक),
- * यू, or a long vowel before a final -र or -ल (फीवर, लोकल); and that has
- * none of the letters English words are not written with (the aspirates,
- * ण ष ञ ङ, ौ, ऋ and ृ, त द). Each part chosen on the wide tune halves, alone
- * and with the others (every one removed in turn loses words).
+ * कोल्ड; not one ending in थ व म ग य: अर्थ, सर्व, कर्म, मार्ग, कार्य), a start
+ * on ई ओ ऐ ऑ or on ए with two letters more (एप्पल, not एक), यू, or a long
+ * vowel before a final -र or -ल (फीवर, लोकल); and that has none of the
+ * letters English words are not written with (the aspirates, ण ष ञ ङ, ौ, ऋ
+ * and ृ, त द). A word of two letters is too short to tell (डर, पट, डे), but
+ * with ॉ or ॅ. Each part chosen on the wide tune halves, alone and with the
+ * others (every one removed in turn loses words).
  */
 const ENGLISH_LOOKING =
-  /[टड](?!\u093C)|ाइ|ाउ|ाय|ै|[ॉॅऑऍ]|^[ईओऐऑ]|^ए..|यू|[िीुूेो][कखगघचजझटडतथदधनपफबभमयलवशसह]र$|[िीुूेो][कगचजटडपफबमवस]ल$|^(?:स्ट|स्क|स्प|क्ल|प्ल|ब्ल|फ्ल|ग्ल|ट्र|ड्र|क्व|स्ल|स्न|स्म|स्व|क्र|ग्र|प्र|ब्र|फ्र)|्.[\u093E-\u094C]?$/;
+  /[टड](?!\u093C)|ाइ|ाउ|ाय|ै|[ॉॅऑऍ]|^[ईओऐऑ]|^ए..|यू|[िीुूेो][कखगघचजझटडतथदधनपफबभमयलवशसह]र$|[िीुूेो][कगचजटडपफबमवस]ल$|^(?:स्ट|स्क|स्प|क्ल|प्ल|ब्ल|फ्ल|ग्ल|ट्र|ड्र|क्व|स्ल|स्न|स्म|स्व|क्र|ग्र|प्र|ब्र|फ्र)|्[^थवमगय][\u093E-\u094C]?$/;
 const NOT_ENGLISH_LOOKING = /[णषठढछखघझधभौृऋञङतद]/;
 
 /**
@@ -54,9 +56,13 @@ const NOT_ENGLISH_LOOKING = /[णषठढछखघझधभौृऋञङत�
  */
 const MAX_VOWELS_UNLESS_LOOKING_ENGLISH = 2;
 
-/** Whether a short Devanagari word looks like an English one (ENGLISH_LOOKING). */
+/** Whether a Devanagari word looks like an English one (ENGLISH_LOOKING), three letters or more unless it has ॉ or ॅ. */
 function looksEnglish(nfc: string): boolean {
-  return [...nfc].length >= 2 && ENGLISH_LOOKING.test(nfc) && !NOT_ENGLISH_LOOKING.test(nfc);
+  return (
+    [...nfc].length >= (ENGLISH_VOWEL_SIGNS.test(nfc) ? 2 : 3) &&
+    ENGLISH_LOOKING.test(nfc) &&
+    !NOT_ENGLISH_LOOKING.test(nfc)
+  );
 }
 
 /** Whether an English word's letters are exactly the Devanagari word's (no a left unsaid but a last one), ॉ and ो alike. */

@@ -99,6 +99,12 @@ describe("romaniseWord, parts their writers spell otherwise (decision 086)", () 
     ["गैंडा", "hindi", "gainda"], // not inside a word
     ["सुखमैन", "hindi", "sukhman"], // मैन ending a word of three syllables
     ["जैन", "hindi", "jain"], // not a word of one
+    ["साइट", "hindi", "site"], // the word Hindi borrows, not the table's sight
+    ["साइटचे", "marathi", "siteche"], // with a Marathi ending too
+    ["अर्थ", "hindi", "arth"], // not earth: र्थ is not an English-looking end
+    ["सर्व", "marathi", "sarva"], // not serve
+    ["डर", "hindi", "dar"], // two letters: too short to look English
+    ["रटने", "marathi", "ratane"], // nor as a stem
   ];
   it.each(cases)("%s (%s) → %s", (word, language, roman) => {
     expect(romaniseWord(word, language)).toBe(roman);

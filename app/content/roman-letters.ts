@@ -495,9 +495,11 @@ function romaniseMarathi(word: string): string {
     }
     const text = romaniseUnits(units, "marathi");
     // An English stem with Marathi endings: इंजेक्टरच्या injectorchya (decision 075).
+    // A stem the exceptions know (साइटचे siteche), else an English stem.
+    const exception = k === 0 && beforeEnding ? EXCEPTIONS.marathi[parts[0] as string] : undefined;
     const english =
       k === 0 && beforeEnding && !isCommonEnglishWord(text) ? englishWordFor(parts[0] as string) : undefined;
-    out += english ?? text;
+    out += exception ?? english ?? text;
   }
   return out;
 }
@@ -509,9 +511,10 @@ function romaniseMarathi(word: string): string {
  * मां). Chandrabindu is looked up as anusvara (माँ, मां).
  */
 const EXCEPTIONS: Record<RomanLanguage, Record<string, string>> = {
-  hindi: { अपनी: "apni", दूसरों: "dusron", मां: "maa", कृष्ण: "krishna" },
-  // कृष्ण as the Hindi writers spell it (krishna 5, krishan 4, krishn 1), who write Marathi too.
-  marathi: { कृष्ण: "krishna" },
+  hindi: { अपनी: "apni", दूसरों: "dusron", मां: "maa", कृष्ण: "krishna", साइट: "site" },
+  // कृष्ण as the Hindi writers spell it (krishna 5, krishan 4, krishn 1), who write Marathi too;
+  // साइट as the word both borrow (वेबसाइट), where the table's most frequent word said so is sight.
+  marathi: { कृष्ण: "krishna", साइट: "site" },
 };
 
 /**
