@@ -607,28 +607,28 @@ function countOf(text: string, part: string): number {
 }
 
 function writeWord(word: string, language: RomanLanguage): string {
-  const exception = EXCEPTIONS[language][word.normalize("NFC").replaceAll(CHANDRABINDU, ANUSVARA)];
+  const nfc = word.normalize("NFC");
+  const exception = EXCEPTIONS[language][nfc.replaceAll(CHANDRABINDU, ANUSVARA)];
   if (exception !== undefined) return exception;
   const initialism = initialismFor(word);
   if (initialism !== undefined) return initialism;
   let ours: string;
-  if (language === "marathi") ours = romaniseMarathi(word.normalize("NFC"));
+  if (language === "marathi") ours = romaniseMarathi(nfc);
   else {
     // Each part loses its schwas on its own; the vowels are written over the whole word.
-    const units = hindiParts(word.normalize("NFC")).flatMap((part) => {
+    const units = hindiParts(nfc).flatMap((part) => {
       const partUnits = parse(part, language);
       dropSchwas(partUnits, language);
       return partUnits;
     });
     ours = romaniseUnits(units, language);
   }
-  ours = asWritersSpell(word.normalize("NFC").replaceAll(CHANDRABINDU, ANUSVARA), ours, language);
+  ours = asWritersSpell(nfc.replaceAll(CHANDRABINDU, ANUSVARA), ours, language);
   // An English word, written as English (decision 075): unless the rules already write one
-  // said so. Rules that spell another word (फाइल fail, लाइट lait, टच tach) give way to
+  // said so. Rules that spell another word (फाइल fail, लाइट lait, साइड said) give way to
   // the English word a looking-English Devanagari word is said as (file, light,
-  // touch: +20 Hindi words of 15,205, decision 086); not where ै is written (the
+  // side: +20 Hindi words of 15,205, decision 086); not where ै is written (the
   // rules' ai is how people write it: पैल pail) or the word ends in a nasal (मैं main).
-  const nfc = word.normalize("NFC");
   if (isCommonEnglishWord(ours)) {
     const said = FINAL_NASAL.test(nfc) || nfc.includes(AI_SIGN) ? [] : englishWordsSaidExactly(word);
     return said.length === 0 || said.includes(ours) ? ours : (said[0] as string);
