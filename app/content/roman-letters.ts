@@ -496,7 +496,10 @@ function romaniseMarathi(word: string): string {
     const text = romaniseUnits(units, "marathi");
     // An English stem with Marathi endings: इंजेक्टरच्या injectorchya (decision 075).
     // A stem the exceptions know (साइटचे siteche), else an English stem.
-    const exception = k === 0 && beforeEnding ? EXCEPTIONS.marathi[parts[0] as string] : undefined;
+    const exception =
+      k === 0 && beforeEnding
+        ? EXCEPTIONS.marathi[(parts[0] as string).replaceAll(CHANDRABINDU, ANUSVARA)]
+        : undefined;
     const english =
       k === 0 && beforeEnding && !isCommonEnglishWord(text) ? englishWordFor(parts[0] as string) : undefined;
     out += exception ?? english ?? text;

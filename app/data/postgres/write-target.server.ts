@@ -61,17 +61,15 @@ const PERSON_COLUMNS = `people.id, people.slug, name_english AS "english", name_
   name_marathi AS "marathi", about_english AS "aboutEnglish", about_hindi AS "aboutHindi",
   about_marathi AS "aboutMarathi"`;
 
+/** A stored post as the writer's rules read it (StoredPost). */
+const STORED_POST_COLUMNS = `id, id_num AS "idNum", status, post_time AS "postTime", title,
+  feature_image_url AS "featureImageUrl", audio_url AS "audioUrl", content, excerpt,
+  translation_key AS "translationKey", person_id AS "personId", work, reference`;
+
 const SQL = {
-  findPost: `SELECT id, id_num AS "idNum", status, post_time AS "postTime", title,
-      feature_image_url AS "featureImageUrl", audio_url AS "audioUrl", content, excerpt,
-      translation_key AS "translationKey",
-      person_id AS "personId", work, reference
-    FROM posts WHERE language = $1 AND slug = $2`,
-  // findPost's columns for many posts at once (expectPosts), each by the (language, slug) index.
-  postsAhead: `SELECT id, language, slug, id_num AS "idNum", status, post_time AS "postTime", title,
-      feature_image_url AS "featureImageUrl", audio_url AS "audioUrl", content, excerpt,
-      translation_key AS "translationKey",
-      person_id AS "personId", work, reference
+  findPost: `SELECT ${STORED_POST_COLUMNS} FROM posts WHERE language = $1 AND slug = $2`,
+  // findPost for many posts at once (expectPosts), each by the (language, slug) index.
+  postsAhead: `SELECT language, slug, ${STORED_POST_COLUMNS}
     FROM posts WHERE (language, slug) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
   termsAhead: `SELECT pt.post_id AS "postId", t.kind, t.name, t.slug FROM post_terms pt
     JOIN terms t ON t.id = pt.term_id WHERE pt.post_id = ANY($1::bigint[])`,
