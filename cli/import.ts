@@ -367,7 +367,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
           // Validated in the first pass: a problem now means the file changed under us.
           if (item.kind === "problem")
             throw new UserError(`${options.file} changed during the import: ${item.message}`);
-          if (item.kind === "post") await writer.writePost(item.record, item.html, item.body);
+          if (item.kind === "post") await writer.writePost(item.record, item.html, item.text);
           else await writer.writePage(item.record, item.html);
         }
       }

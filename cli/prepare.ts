@@ -1,15 +1,20 @@
 import { Worker } from "node:worker_threads";
 import type { Language } from "#app/content/languages.ts";
-import type { PageRecord, PostRecord } from "#app/content/schemas.ts";
+import type { PageRecord } from "#app/content/schemas.ts";
+import type { PostToWrite } from "#app/data/content-writer.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
-import { searchBody } from "#app/search/document.ts";
+import { type SearchText, searchText } from "#app/search/document.ts";
 import { UserError } from "#cli/errors.ts";
 import { openSource, parseItem } from "#cli/records.ts";
 import type { ByteCounter, Format, SourceItem } from "#cli/source.ts";
 
-/** A record ready to write: validated, its HTML sanitized, a published post's search body folded. */
+/**
+ * A record ready to write: validated, its HTML sanitized, a published post's
+ * search text folded. A post's raw content is left out (the writer stores
+ * `html`): it would only be copied from the reading thread again.
+ */
 export type Prepared =
-  | { kind: "post"; record: PostRecord; html: string; body?: string }
+  | { kind: "post"; record: PostToWrite; html: string; text?: SearchText }
   | { kind: "page"; record: PageRecord; html: string }
   | { kind: "problem"; message: string };
 
@@ -34,12 +39,12 @@ export function prepare(item: SourceItem, language: Language | undefined): Prepa
   if (!parsed || "skip" in parsed) return null;
   if ("problems" in parsed) return { kind: "problem", message: parsed.problems.join("; ") };
   if ("post" in parsed) {
-    const post = parsed.post;
-    const html = sanitizePostHtml(post.content);
+    const { content, ...record } = parsed.post;
+    const html = sanitizePostHtml(content);
     // Folded here (on the worker thread, for a large file) rather than by the writer.
-    return post.status === "publish"
-      ? { kind: "post", record: post, html, body: searchBody(html, post.excerpt) }
-      : { kind: "post", record: post, html };
+    return record.status === "publish"
+      ? { kind: "post", record, html, text: searchText(record.title, html, record.excerpt) }
+      : { kind: "post", record, html };
   }
   return { kind: "page", record: parsed.page, html: sanitizePostHtml(parsed.page.content) };
 }

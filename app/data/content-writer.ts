@@ -38,7 +38,7 @@ import {
   TERMS_TAG,
   termTag,
 } from "#app/data/cache-tags.ts";
-import { type SearchDocument, searchDocument, termWords } from "#app/search/document.ts";
+import { type SearchDocument, type SearchText, searchDocument, termWords } from "#app/search/document.ts";
 
 /**
  * Posts entering or moving in their language's order whose neighbours a write
@@ -77,6 +77,9 @@ export function postKey(language: Language, slug: string): string {
  * MAX_ID_NUM) until its own record comes.
  */
 export const PARKED_ID_NUM_BASE = 1_000_000_000_000_000;
+
+/** A post record as the writer takes it: its content comes sanitized, beside it (writePost's `html`). */
+export type PostToWrite = Omit<PostRecord, "content">;
 
 /** A post's columns as written (content already sanitized). */
 export interface PostWriteRow {
@@ -289,7 +292,7 @@ class WriteRules {
     this.#incoming = options.incoming;
   }
 
-  *writePost(post: PostRecord, html: string, body?: string): Steps<WriteOutcome> {
+  *writePost(post: PostToWrite, html: string, text?: SearchText): Steps<WriteOutcome> {
     const existing = yield* run((t) => t.findPost(post.language, post.slug));
     const translationKey = post.translationKey ?? null;
     // The post now holding the record's place in its translation group, if another.
@@ -386,7 +389,7 @@ class WriteRules {
         excerpt: post.excerpt,
         termNames: [...linked.values()],
         source: sourceTexts(person?.names ?? null, row.work, row.reference),
-        body,
+        text,
       });
       yield* run((t) => t.indexPost(postId, doc));
     } else if (existing) {
@@ -431,7 +434,7 @@ class WriteRules {
    * and search.
    */
   *#postChanges(
-    post: PostRecord,
+    post: PostToWrite,
     postId: number,
     existing: StoredPost | null,
     before: { terms: Set<string>; personSlug: string | null } | null,
@@ -534,7 +537,7 @@ class WriteRules {
    * group gives its place up only if the import rewrites it too.
    */
   *#claimTranslation(
-    post: PostRecord,
+    post: PostToWrite,
     translationKey: string,
     ownId: number | undefined,
   ): Steps<{ id: number; slug: string } | null> {
@@ -690,7 +693,7 @@ class WriteRules {
   }
 
   /** Moves the post holding `post.idNum` out of the way, if the import rewrites it too. */
-  *#freeIdNum(post: PostRecord, ownId: number | undefined): Steps<void> {
+  *#freeIdNum(post: PostToWrite, ownId: number | undefined): Steps<void> {
     const holder = yield* run((t) => t.findByIdNum(post.language, post.idNum));
     if (!holder || holder.id === ownId) return;
     if (!this.#incoming.has(postKey(post.language, holder.slug))) {
@@ -731,7 +734,12 @@ class WriteRules {
     return term;
   }
 
-  *#isUnchanged(stored: StoredPost, post: PostRecord, html: string, personId: number | null): Steps<boolean> {
+  *#isUnchanged(
+    stored: StoredPost,
+    post: PostToWrite,
+    html: string,
+    personId: number | null,
+  ): Steps<boolean> {
     if (
       stored.translationKey !== (post.translationKey ?? null) ||
       stored.personId !== personId ||
@@ -775,11 +783,11 @@ export class AsyncContentWriter {
   }
 
   /**
-   * `html` is the post's content already sanitized (sanitizePostHtml); `body`,
-   * searchBody(html, post.excerpt) when the caller made it already.
+   * `html` is the post's content already sanitized (sanitizePostHtml); `text`,
+   * searchText(post.title, html, post.excerpt) when the caller made it already.
    */
-  writePost(post: PostRecord, html: string, body?: string): Promise<WriteOutcome> {
-    return driveAsync(this.#rules.writePost(post, html, body), this.#target);
+  writePost(post: PostToWrite, html: string, text?: SearchText): Promise<WriteOutcome> {
+    return driveAsync(this.#rules.writePost(post, html, text), this.#target);
   }
 
   /**
@@ -820,8 +828,8 @@ export class SyncContentWriter {
     return this.#rules.summary;
   }
 
-  writePost(post: PostRecord, html: string, body?: string): WriteOutcome {
-    return driveSync(this.#rules.writePost(post, html, body), this.#target);
+  writePost(post: PostToWrite, html: string, text?: SearchText): WriteOutcome {
+    return driveSync(this.#rules.writePost(post, html, text), this.#target);
   }
 
   writePage(page: PageRecord, html: string): WriteOutcome {
@@ -882,7 +890,7 @@ function termKeys(terms: { kind: TermKind; name: string }[]): string {
   return [...new Set(terms.map((t) => `${t.kind}:${slugify(t.name)}`))].sort().join("\n");
 }
 
-function recordTerms(post: PostRecord) {
+function recordTerms(post: PostToWrite) {
   return [
     ...post.tags.map((name) => ({ kind: "tag" as const, name })),
     ...post.categories.map((name) => ({ kind: "category" as const, name })),

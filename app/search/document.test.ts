@@ -3,7 +3,8 @@ import { readDemoContent } from "#app/data/demo.server.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { writeContent } from "#app/data/sqlite/transaction.server.ts";
-import { searchDocument, termWords, wordSkeletons, wordTrigrams } from "#app/search/document.ts";
+import { searchDocument, searchText, termWords, wordSkeletons, wordTrigrams } from "#app/search/document.ts";
+import { distinctWords, foldText } from "#app/search/fold.ts";
 
 // The document computed in code must be what the search migration computed
 // with sukti_fold, sukti_plain and sukti_words (its search_source view, since
@@ -121,4 +122,36 @@ test("trigrams are code point triples, as FTS5's trigram tokenizer splits words"
   expect(wordTrigrams("ज्ञान")).toEqual(["ज्ञ", "्ञा", "ञान"]);
   expect(wordTrigrams("मन")).toEqual([]);
   expect(wordTrigrams("aaaa")).toEqual(["aaa"]);
+});
+
+// An import folds a post's text on its reading thread (searchText) and the
+// writer adds the source's words: the document must be the one made in one go.
+test("a document made from prepared text is the document made in one go", () => {
+  const demo = readDemoContent();
+  const sources = [["Kabir", "kabir", "Bijak", "Sakhi 1"], ["कबीर", "दास"], [], ["Love love", "love"]];
+  let withSource = 0;
+  for (const [i, post] of demo.posts.entries()) {
+    const html = sanitizePostHtml(post.content);
+    const source = sources[i % sources.length] ?? [];
+    const whole = searchDocument({ ...post, content: html, termNames: post.tags, source });
+    const prepared = searchDocument({
+      ...post,
+      content: html,
+      termNames: post.tags,
+      source,
+      text: searchText(post.title, html, post.excerpt),
+    });
+    expect(prepared).toEqual(whole);
+    // The words of title, body and source, each once, in order of first use.
+    const origin = foldText(source.join(" "));
+    expect(whole.words).toEqual(
+      distinctWords(
+        origin === "" ? `${whole.title} ${whole.body}` : `${whole.title} ${whole.body} ${origin}`,
+      ),
+    );
+    if (source.length > 0 && whole.words.length > searchText(post.title, html, post.excerpt).words.length)
+      withSource++;
+  }
+  // The sources added words to some documents, so the merge was exercised.
+  expect(withSource).toBeGreaterThan(10);
 });

@@ -15,8 +15,16 @@ export interface SearchDocumentSource {
   termNames: readonly string[];
   /** Where the post comes from: its person's names (every script), work and reference. */
   source?: readonly string[];
-  /** searchBody(content, excerpt), when the caller made it already (an import makes it on its reading thread). */
-  body?: string;
+  /** searchText(title, content, excerpt), when the caller made it already (an import makes it on its reading thread). */
+  text?: SearchText;
+}
+
+/** The part of a search document that depends on the record alone: most of its cost. */
+export interface SearchText {
+  /** Folded visible text and excerpt (searchBody). */
+  body: string;
+  /** The distinct words of the folded title and body, in order of first use. */
+  words: string[];
 }
 
 export interface SearchDocument {
@@ -36,13 +44,20 @@ export function searchDocument(source: SearchDocumentSource): SearchDocument {
   // The source is searched with the tags: what the post is filed under, not its text.
   const origin = foldText((source.source ?? []).join(" "));
   const tags = [foldText(source.termNames.join(" ")), origin].filter((text) => text !== "").join(" ");
-  const body = source.body ?? searchBody(source.content, source.excerpt);
-  return {
-    title,
-    tags,
-    body,
-    words: distinctWords(origin === "" ? `${title} ${body}` : `${title} ${body} ${origin}`),
-  };
+  const { body, words } = source.text ?? searchText(source.title, source.content, source.excerpt);
+  return { title, tags, body, words: origin === "" ? words : withWords(words, origin.split(" ")) };
+}
+
+/** The folded body and the distinct words of title and body (searchDocument's costly part). */
+export function searchText(title: string, content: string, excerpt: string): SearchText {
+  const body = searchBody(content, excerpt);
+  return { body, words: distinctWords(`${foldText(title)} ${body}`) };
+}
+
+/** `words` and then those of `more` not among them: distinctWords of both texts, without a set of the first's. */
+function withWords(words: string[], more: readonly string[]): string[] {
+  const added = more.filter((word, i) => !words.includes(word) && more.indexOf(word) === i);
+  return added.length === 0 ? words : [...words, ...added];
 }
 
 /**
