@@ -56,6 +56,13 @@ describe.skipIf(!available)("PostgreSQL imports in batches", () => {
       expect(statements).toBeLessThan(posts.length);
       const { rows } = await pool.query("SELECT count(*) AS n FROM posts");
       expect(rows[0].n).toBeGreaterThanOrEqual(posts.length);
+      // Ids come from reservations of a batch's worth, the next asked for ahead: a later post, a higher id.
+      const stored = await pool.query<{ language: string; slug: string; id: string }>(
+        "SELECT language, slug, id FROM posts",
+      );
+      const idOf = new Map(stored.rows.map((row) => [`${row.language}\n${row.slug}`, Number(row.id)]));
+      const ids = posts.map((post) => idOf.get(`${post.language}\n${post.slug}`) ?? Number.NaN);
+      expect(ids.every((id, i) => i === 0 || id > (ids[i - 1] as number))).toBe(true);
     } finally {
       await pool.end();
     }

@@ -212,7 +212,10 @@ export class PostgresWriteTarget implements WriteTarget {
   #batch = emptyBatch();
   #keys: KnownKeys | null = null;
   #lookups = 0;
+  /** Ids reserved for new posts, the lowest last. */
   #reserved: number[] = [];
+  /** The next ids, asked for before these run out. */
+  #reserving: Promise<{ ids: number[] } | { error: unknown }> | null = null;
   /** Posts read by expectPosts, by key (null: none stored); each answers findPost once, until a write touches it. */
   readonly #ahead = new Map<string, StoredPost | null>();
   /** Their terms, by post id: postTerms' answer until a write touches the post's links or a term's name. */
@@ -357,6 +360,31 @@ export class PostgresWriteTarget implements WriteTarget {
     if (post.translationKey !== null) keys.groups.add(`${post.translationKey}\n${post.language}`);
   }
 
+  /**
+   * The next id reserved for a new post. The next ids are asked for while
+   * half of these are left: asked for only once they are all taken, the
+   * question would wait behind the batch being written, and the writer
+   * with it.
+   */
+  async #reservedId(): Promise<number> {
+    if (this.#reserved.length < BATCH_POSTS / 2 && this.#reserving === null) {
+      this.#reserving = this.#run<{ id: number }>("reserveIds", [BATCH_POSTS]).then(
+        (rows) => ({ ids: rows.map((row) => Number(row.id)) }),
+        (error: unknown) => ({ error }),
+      );
+    }
+    if (this.#reserved.length === 0 && this.#reserving !== null) {
+      const reserved = await this.#reserving;
+      this.#reserving = null;
+      if ("error" in reserved) throw reserved.error;
+      // Popped from the end: the lowest first, so newer posts get higher ids.
+      this.#reserved = reserved.ids.reverse();
+    }
+    const id = this.#reserved.pop();
+    if (id === undefined) throw new Error("PostgreSQL reserveIds returned no id");
+    return id;
+  }
+
   /** The id an INSERT … RETURNING id gave back. */
   async #insertedId(name: Name, values: unknown[]): Promise<number> {
     const [inserted] = await this.#now<{ id: number }>(name, values);
@@ -400,12 +428,7 @@ export class PostgresWriteTarget implements WriteTarget {
       row.audioUrl,
     ];
     if (this.#keys === null) return this.#insertedId("insertPost", values);
-    if (this.#reserved.length === 0) {
-      const ids = await this.#run<{ id: number }>("reserveIds", [BATCH_POSTS]);
-      this.#reserved = ids.map((r) => Number(r.id)).reverse();
-    }
-    const id = this.#reserved.pop();
-    if (id === undefined) throw new Error("PostgreSQL reserveIds returned no id");
+    const id = await this.#reservedId();
     this.#addKeys(this.#keys, row);
     const batch = this.#batch;
     for (const [i, value] of [id, ...values].entries()) batch.posts[i]?.push(value);
