@@ -4,6 +4,7 @@
 // PostgreSQL: cli/sync-postgres.test.ts. A real WordPress: tests/integration/wordpress-sync.test.ts.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -424,4 +425,32 @@ test("a post the list missed (a deletion shifted its page) is asked for by id, n
   expect(report.unpublished).toBe(0);
   expect(site.requests.some((r) => /include=13\b/.test(decodeURIComponent(r)))).toBe(true);
   expect(snapshot()).toEqual(before);
+});
+
+// The stub once said the port it first tried, taken by another process on
+// this shared machine, and a sync here met that process's connection resets.
+test("the stub site answers on the port it gives, when the first port it tries is taken", async () => {
+  const taken = 26_000;
+  const blocker = createServer();
+  const held = await new Promise<boolean>((resolve) => {
+    blocker.once("error", () => resolve(false)); // Already held by someone else: taken all the same.
+    blocker.listen(taken, "127.0.0.1", () => resolve(true));
+  });
+  const random = Math.random;
+  // The first port tried is the taken one (20,000 + 0.5 × 12,000); the next ones at random.
+  const spy = vi
+    .spyOn(Math, "random")
+    .mockImplementationOnce(() => 0.5)
+    .mockImplementation(random);
+  try {
+    const other = await startWpStub();
+    stubs.push(other);
+    expect(new URL(other.url).port).not.toBe(String(taken));
+    const answer = await fetch(`${other.url}/wp-json/`);
+    expect(answer.status).toBe(200);
+    await answer.body?.cancel();
+  } finally {
+    spy.mockRestore();
+    if (held) await new Promise((resolve) => blocker.close(resolve));
+  }
 });

@@ -7,6 +7,7 @@
 // answer that never comes) to see what sync does.
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/wp-rest");
@@ -57,15 +58,28 @@ function load(name: string, site: string): unknown {
   return JSON.parse(readFileSync(path.join(FIXTURES, name), "utf8").replaceAll("{{site}}", site));
 }
 
+/**
+ * Listens on a free port below 32768 (the machine's rule for test servers),
+ * trying another while one is taken. Each try's listeners go with it: a
+ * "listening" callback left from a taken port would resolve with that port,
+ * and the tests would then talk to whatever holds it.
+ */
 function listen(server: http.Server): Promise<number> {
   return new Promise((resolve, reject) => {
     const attempt = (tries: number) => {
       const port = 20_000 + Math.floor(Math.random() * 12_000);
-      server.once("error", (error: NodeJS.ErrnoException) => {
+      const failed = (error: NodeJS.ErrnoException) => {
+        server.off("listening", listening);
         if (error.code === "EADDRINUSE" && tries < 50) attempt(tries + 1);
         else reject(error);
-      });
-      server.listen(port, "127.0.0.1", () => resolve(port));
+      };
+      const listening = () => {
+        server.off("error", failed);
+        resolve((server.address() as AddressInfo).port);
+      };
+      server.once("error", failed);
+      server.once("listening", listening);
+      server.listen(port, "127.0.0.1");
     };
     attempt(0);
   });
