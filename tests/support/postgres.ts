@@ -3,12 +3,12 @@
 // refuses to run as root, so as root the server runs as the `postgres` user.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { READY_MS } from "#tests/support/limits.ts";
 import { atExit } from "./cleanup.ts";
+import { freePort } from "./server.ts";
 
 export const POSTGRES_SKIP_MESSAGE =
   "PostgreSQL (15, 16 or 17) not installed: apt-get install postgresql; skipping the PostgreSQL tests";
@@ -71,22 +71,6 @@ function runAs(): RunAs | undefined {
   if (!Number.isInteger(uid) || !Number.isInteger(gid))
     throw new Error("no postgres user to run PostgreSQL as");
   return { uid, gid };
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen({ port, host: "127.0.0.1", exclusive: true }, () => server.close(() => resolve(true)));
-  });
-}
-
-async function freePort(): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (await portIsFree(port)) return port;
-  }
-  throw new Error("no free loopback port below 32768");
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
