@@ -496,10 +496,7 @@ function romaniseMarathi(word: string): string {
     const text = romaniseUnits(units, "marathi");
     // An English stem with Marathi endings: इंजेक्टरच्या injectorchya (decision 075).
     // A stem the exceptions know (साइटचे siteche), else an English stem.
-    const exception =
-      k === 0 && beforeEnding
-        ? EXCEPTIONS.marathi[(parts[0] as string).replaceAll(CHANDRABINDU, ANUSVARA)]
-        : undefined;
+    const exception = k === 0 && beforeEnding ? exceptionFor(parts[0] as string, "marathi") : undefined;
     const english =
       k === 0 && beforeEnding && !isCommonEnglishWord(text) ? englishWordFor(parts[0] as string) : undefined;
     out += exception ?? english ?? text;
@@ -519,6 +516,11 @@ const EXCEPTIONS: Record<RomanLanguage, Record<string, string>> = {
   // साइट as the word both borrow (वेबसाइट), where the table's most frequent word said so is sight.
   marathi: { कृष्ण: "krishna", साइट: "site" },
 };
+
+/** The exception for a word or a Marathi stem (NFC), chandrabindu looked up as anusvara. */
+function exceptionFor(nfc: string, language: RomanLanguage): string | undefined {
+  return EXCEPTIONS[language][nfc.replaceAll(CHANDRABINDU, ANUSVARA)];
+}
 
 /**
  * Words already written, per language: a site's quotes share most of their
@@ -611,7 +613,7 @@ function countOf(text: string, part: string): number {
 
 function writeWord(word: string, language: RomanLanguage): string {
   const nfc = word.normalize("NFC");
-  const exception = EXCEPTIONS[language][nfc.replaceAll(CHANDRABINDU, ANUSVARA)];
+  const exception = exceptionFor(nfc, language);
   if (exception !== undefined) return exception;
   const initialism = initialismFor(word);
   if (initialism !== undefined) return initialism;
