@@ -1,8 +1,9 @@
-// Builds tests/fixtures/romanised/{hindi,marathi}.wide.tune.tsv: the tune half of
-// the whole of each attested lexicon (every eligible word whose SHA-256 puts it in
-// the tune half, the rule of SOURCE.md "Split"), for choosing the romaniser's
-// rules on 15,000 and 28,000 words rather than 1,500. No held-out word can be in
-// them: the split is by word. Usage, with the source files of SOURCE.md:
+// Builds tests/fixtures/romanised/{hindi,marathi}.wide.{tune,heldout}.tsv: the
+// two halves of the whole of each attested lexicon (every eligible word, in the
+// half its SHA-256 puts it, the rule of SOURCE.md "Split"): the tune half for
+// choosing the romaniser's rules on 15,000 and 28,000 words rather than 1,500,
+// the held-out half for measuring them on as many. No word is in both: the
+// split is by word. Usage, with the source files of SOURCE.md:
 //   tsx scripts/build-romanised-wide.ts <dakshina hi.translit.sampled.{train,dev,test}.tsv, concatenated>
 //     <aksharantar mar_{train,valid,test}.csv, concatenated>
 import { createHash } from "node:crypto";
@@ -12,14 +13,19 @@ import { foldWords } from "#app/search/fold.ts";
 
 const DIR = path.join(import.meta.dirname, "..", "tests", "fixtures", "romanised");
 
-function build(pairs: [string, string, number][], file: string): void {
+function build(pairs: [string, string, number][], language: string): void {
+  for (const part of ["tune", "heldout"] as const) buildPart(pairs, `${language}.wide.${part}.tsv`, part);
+}
+
+function buildPart(pairs: [string, string, number][], file: string, part: "tune" | "heldout"): void {
   const words = new Map<string, Map<string, number>>();
   for (const [native, roman, count] of pairs) {
     const word = native.normalize("NFC").trim();
     const spelling = roman.normalize("NFC").trim().toLowerCase();
     if (!/^[\u0900-\u097F]+$/.test(word) || foldWords(word).length !== 1 || !/^[a-z]+$/.test(spelling))
       continue;
-    if ((createHash("sha256").update(word, "utf8").digest()[0] ?? 0) >= 128) continue; // held-out half
+    const tune = (createHash("sha256").update(word, "utf8").digest()[0] ?? 0) < 128;
+    if (tune !== (part === "tune")) continue;
     const spellings = words.get(word) ?? new Map<string, number>();
     spellings.set(spelling, (spellings.get(spelling) ?? 0) + count);
     words.set(word, spellings);
@@ -47,7 +53,7 @@ build(
       const [roman = "", native = "", count = "1"] = line.split("\t");
       return [native, roman, Number(count) || 1];
     }),
-  "hindi.wide.tune.tsv",
+  "hindi",
 );
 // Aksharantar: romanised,native; no counts (a pair's count is how often it appears).
 build(
@@ -58,5 +64,5 @@ build(
       const [roman = "", native = ""] = line.split(",");
       return [native, roman, 1];
     }),
-  "marathi.wide.tune.tsv",
+  "marathi",
 );

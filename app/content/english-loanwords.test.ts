@@ -151,6 +151,14 @@ describe("English words in Devanagari", () => {
     expect(romaniseWord("ओवी", "marathi")).toBe("ovi");
   });
 
+  it("looks a word up without the y Hindi writes between i and a vowel when it has none with it (decision 088)", () => {
+    expect(romaniseWord("स्टूडियो", "hindi")).toBe("studio"); // not study
+    expect(romaniseWord("स्टुडियो", "hindi")).toBe("studio");
+    expect(romaniseWord("रेडियो", "hindi")).toBe("radio");
+    // Hindi words with the y keep it.
+    expect(romaniseWord("कहानियों", "hindi")).toBe("kahaniyon");
+  });
+
   it("writes an English word with the Hindi oblique plural", () => {
     expect(romaniseWord("कंप्यूटरों", "hindi")).toBe("computeron");
   });
@@ -182,6 +190,29 @@ describe("English words by their consonants", () => {
     expect(englishWordByConsonants("अपॉइंटमेंट")).toBe("appointment");
     expect(englishWordByConsonants("इंस्टालेशन")).toBe("installation");
     expect(romaniseWord("इंस्टालेशन", "hindi")).toBe("installation");
+  });
+
+  it("reads ाय as the diphthong ai, its y the second letter (decision 088)", () => {
+    expect(devanagariSkeleton("डायमंड")).toEqual({ skeleton: "DmnD", slots: ["", "Ai", "a", "", "a"] });
+    expect(romaniseWord("डायमंड", "hindi")).toBe("diamond");
+    expect(romaniseWord("लायब्रेरी", "hindi")).toBe("library");
+    expect(romaniseWord("फायरिंग", "hindi")).toBe("firing");
+    // Hindi words with ाय stay Hindi (no English word of their consonants and vowels).
+    for (const [word, written] of [
+      ["गायक", "gayak"],
+      ["सहायता", "sahayta"],
+      ["कायर", "kayar"],
+    ])
+      expect(romaniseWord(word as string, "hindi"), word).toBe(written);
+  });
+
+  it("takes ो or ॉ for an unstressed schwa: the English letter o (decision 088)", () => {
+    expect(romaniseWord("इकोनॉमिक्स", "hindi")).toBe("economics");
+    expect(romaniseWord("नाइट्रोजन", "hindi")).toBe("nitrogen");
+    expect(romaniseWord("कोलंबस", "hindi")).toBe("columbus");
+    // A stressed vowel still needs its own letters: अ under stress is not o.
+    expect(vowelsAgree(["o"], ["AH1"])).toBe(false);
+    expect(vowelsAgree(["o"], ["AH0"])).toBe(true);
   });
 
   it("leaves Hindi words of English consonants alone: their vowels differ, or they have an aspirate or a dental t", () => {

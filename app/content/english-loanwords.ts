@@ -233,9 +233,21 @@ export function englishWordFor(
   devanagariWord: string,
   { short = true }: { short?: boolean } = {},
 ): string | undefined {
-  if (NATIVE_LETTERS.test(devanagariWord.normalize("NFC"))) return undefined;
-  return englishWordBySound(devanagariWord, short) ?? englishWordByConsonants(devanagariWord);
+  const nfc = devanagariWord.normalize("NFC");
+  if (NATIVE_LETTERS.test(nfc)) return undefined;
+  return (
+    englishWordBySound(nfc, short) ??
+    (GLIDE_AFTER_I.test(nfc) ? englishWordBySound(nfc.replace(GLIDE_AFTER_I, ""), short) : undefined) ??
+    englishWordByConsonants(nfc)
+  );
 }
+
+/**
+ * The y Hindi writes between an i and the vowel after it, which English does
+ * not say: स्टूडियो studio (not study), रेडियो radio. A word is looked up
+ * as written first (इटेलियन italian says its y), then without it.
+ */
+const GLIDE_AFTER_I = /(?<=[\u093F\u0940])य(?=[\u093E\u094B\u0947])/g;
 
 function englishWordBySound(devanagariWord: string, short: boolean): string | undefined {
   const letters = devanagariLetters(devanagariWord);
@@ -417,7 +429,8 @@ const SLOT_VOWELS: Record<string, string> = { ...VOWELS, ऋ: "r", ऍ: "E" };
 /**
  * A Devanagari word's consonant skeleton and the vowel letters between its
  * consonants (as pronunciationSkeleton's): the inherent a written as a, none
- * after a virama; a nasal sign is n, at the end of the word nothing (a
+ * after a virama; य is no consonant, and after ा it is the diphthong's i
+ * (डायमंड diamond); a nasal sign is n, at the end of the word nothing (a
  * nasalised vowel). Undefined for a word with an aspirate, ड़ or ढ़, or a
  * letter outside the tables.
  */
@@ -443,6 +456,12 @@ export function devanagariSkeleton(word: string): { skeleton: string; slots: str
     if (letter !== undefined) {
       if (letter === "X") return undefined;
       if (inherentA) vowel("a");
+      if (c === "य" && chars[i - 1] === "\u093E" && chars[i + 1] !== "\u094D") {
+        // ाय is the diphthong ai (ाइ), its y the second letter: डायमंड diamond, लायब्रेरी library.
+        vowel("i");
+        inherentA = false;
+        continue;
+      }
       inherentA = true;
       if (letter !== "") consonant(letter);
       continue;
@@ -510,8 +529,9 @@ export function vowelsAgree(devanagari: readonly string[], english: readonly str
           if (![...written].some((letter) => kept.includes(letter))) return false;
           continue;
         }
-        // An unstressed schwa may be any short vowel, or ा or ै (the English letter a: अल्फ़ाबेट, ग्रीनलैंड).
-        const allowed = sound === "AH" ? "aieuAE" : "aieu";
+        // An unstressed schwa may be any short vowel, ा or ै (the English letter a: अल्फ़ाबेट,
+        // ग्रीनलैंड), or ो or ॉ (the letter o: इकॉनोमी economy, नाइट्रोजन nitrogen).
+        const allowed = sound === "AH" ? "aieuAEoO" : "aieu";
         if (written.length > 2 || ![...written].every((letter) => allowed.includes(letter))) return false;
         continue;
       }

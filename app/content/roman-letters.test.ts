@@ -93,7 +93,8 @@ describe("romaniseWord, parts their writers spell otherwise (decision 086)", () 
     ["गढ़", "hindi", "gadh"], // the word alone
     ["विठ्ठल", "marathi", "vitthal"], // ठ्ठ
     ["चिठ्ठी", "hindi", "chitthi"],
-    ["कॉर्पोरेट", "hindi", "corporet"], // कॉ, an English word's co (the table has no corporate)
+    ["कॉर्टेज", "hindi", "cortej"], // कॉ, an English word's co (the table has no cortege)
+    ["कॉर्पोरेट", "hindi", "corporate"], // the table's, once an unstressed o may be ो (decision 088)
     ["मेकॉन", "marathi", "mecon"],
     ["रामलैंड", "hindi", "ramland"], // a final ैंड, an English land
     ["गैंडा", "hindi", "gainda"], // not inside a word
@@ -239,7 +240,11 @@ describe("the held-out lexicons (docs/roman-letters.md)", () => {
         ...words(`${language}.large.tune.tsv`),
         ...words(`${language}.wide.tune.tsv`),
       ]);
-      const heldOut = [...words(`${language}.heldout.tsv`), ...words(`${language}.large.heldout.tsv`)];
+      const heldOut = [
+        ...words(`${language}.heldout.tsv`),
+        ...words(`${language}.large.heldout.tsv`),
+        ...words(`${language}.wide.heldout.tsv`),
+      ];
       expect(heldOut.length).toBeGreaterThan(0);
       expect(heldOut.filter((word) => tune.has(word as string))).toEqual([]);
     }
@@ -250,5 +255,8 @@ describe("the held-out lexicons (docs/roman-letters.md)", () => {
   it("keeps the large samples where they were measured (a fall means a rule broke)", () => {
     expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.83);
     expect(share("marathi", "marathi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.59);
+    // The whole held-out halves (decision 088): 84.3% and 62.7% when measured.
+    expect(share("hindi", "hindi.wide.heldout.tsv")).toBeGreaterThanOrEqual(0.835);
+    expect(share("marathi", "marathi.wide.heldout.tsv")).toBeGreaterThanOrEqual(0.62);
   });
 });
