@@ -1,10 +1,20 @@
 import { expect, test } from "vitest";
+import { htmlToPlainText } from "#app/content/html-text.ts";
+import { seededRandom } from "#app/content/sampling.ts";
 import { readDemoContent } from "#app/data/demo.server.ts";
 import { sanitizePostHtml } from "#app/data/sanitize.server.ts";
 import { migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { writeContent } from "#app/data/sqlite/transaction.server.ts";
-import { searchDocument, searchText, termWords, wordSkeletons, wordTrigrams } from "#app/search/document.ts";
+import {
+  searchBody,
+  searchDocument,
+  searchText,
+  termWords,
+  wordSkeletons,
+  wordTrigrams,
+} from "#app/search/document.ts";
 import { distinctWords, foldText } from "#app/search/fold.ts";
+import { generateCorpus } from "#cli/generate.ts";
 
 // The document computed in code must be what the search migration computed
 // with sukti_fold, sukti_plain and sukti_words (its search_source view, since
@@ -154,4 +164,62 @@ test("a document made from prepared text is the document made in one go", () => 
   }
   // The sources added words to some documents, so the merge was exercised.
   expect(withSource).toBeGreaterThan(10);
+});
+
+// searchBody splits the markup's text as it stands (htmlToWordText) instead of
+// tidying its lines first (htmlToPlainText): the folded words must not change.
+test("the body's words are those of the markup's tidied text", () => {
+  const tidied = (html: string, excerpt: string) => foldText(`${htmlToPlainText(html)} ${excerpt}`);
+  const markups = [
+    ...readDemoContent().posts.map((post) => sanitizePostHtml(post.content)),
+    ...generateCorpus({ count: 300 }).map((post) => sanitizePostHtml(post.content)),
+  ];
+  for (const html of markups) expect(searchBody(html, "an excerpt")).toBe(tidied(html, "an excerpt"));
+  // Markup made of the pieces where white space, entities and tags meet Devanagari signs, apostrophes and ends.
+  const pieces = [
+    " ",
+    "\n",
+    "\t",
+    "\r\n",
+    "\u00a0",
+    "\u2028",
+    "&nbsp;",
+    "&#10;",
+    "&#9;",
+    "&amp;",
+    "&lt;",
+    "&#x915;",
+    "<p>",
+    "</p>",
+    "<br>",
+    "<br />",
+    "<em>",
+    "</em>",
+    "<li>",
+    "</li>",
+    "<hr>",
+    "न्",
+    "क",
+    "ि",
+    "्",
+    "ं",
+    "ः",
+    "ज़",
+    "१",
+    "।",
+    "don",
+    "'",
+    "’",
+    "t",
+    "Café",
+    "A",
+  ];
+  const random = seededRandom(88);
+  for (let i = 0; i < 20_000; i++) {
+    let html = "";
+    const length = Math.floor(random() * 14);
+    for (let j = 0; j < length; j++) html += pieces[Math.floor(random() * pieces.length)];
+    const excerpt = random() < 0.5 ? "" : (pieces[Math.floor(random() * pieces.length)] ?? "");
+    expect(searchBody(html, excerpt), JSON.stringify(html)).toBe(tidied(html, excerpt));
+  }
 });

@@ -2,7 +2,7 @@
 // for every database: both write targets store what this computes, so both
 // stores index alike (the SQLite functions sukti_fold, sukti_plain, … fold
 // the same way only while a migration rebuilds the index).
-import { htmlToPlainText } from "#app/content/html-text.ts";
+import { htmlToWordText } from "#app/content/html-text.ts";
 import { distinctWords, foldText, hasDevanagari } from "#app/search/fold.ts";
 import { devanagariSkeletons } from "#app/search/roman.ts";
 
@@ -65,7 +65,7 @@ function withWords(words: string[], more: readonly string[]): string[] {
  * and the part that depends on the record alone (not on stored terms or people).
  */
 export function searchBody(content: string, excerpt: string): string {
-  return foldText(`${htmlToPlainText(content)} ${excerpt}`);
+  return foldText(`${htmlToWordText(content)} ${excerpt}`);
 }
 
 /** The words a tag or category name adds to the word table. */
