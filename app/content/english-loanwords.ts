@@ -235,9 +235,10 @@ export function englishWordFor(
 ): string | undefined {
   const nfc = devanagariWord.normalize("NFC");
   if (NATIVE_LETTERS.test(nfc)) return undefined;
+  const glideless = nfc.replace(GLIDE_AFTER_I, "");
   return (
     englishWordBySound(nfc, short) ??
-    (GLIDE_AFTER_I.test(nfc) ? englishWordBySound(nfc.replace(GLIDE_AFTER_I, ""), short) : undefined) ??
+    (glideless === nfc ? undefined : englishWordBySound(glideless, short)) ??
     englishWordByConsonants(nfc)
   );
 }
@@ -245,7 +246,7 @@ export function englishWordFor(
 /**
  * The y Hindi writes between an i and the vowel after it, which English does
  * not say: स्टूडियो studio (not study), रेडियो radio. A word is looked up
- * as written first (इटेलियन italian says its y), then without it.
+ * as written first (English says a y there too: million), then without it.
  */
 const GLIDE_AFTER_I = /(?<=[\u093F\u0940])य(?=[\u093E\u094B\u0947])/g;
 
@@ -530,7 +531,7 @@ export function vowelsAgree(devanagari: readonly string[], english: readonly str
           continue;
         }
         // An unstressed schwa may be any short vowel, ा or ै (the English letter a: अल्फ़ाबेट,
-        // ग्रीनलैंड), or ो or ॉ (the letter o: इकॉनोमी economy, नाइट्रोजन nitrogen).
+        // ग्रीनलैंड), or ो or ॉ (the letter o: इकोनॉमिक्स economics, नाइट्रोजन nitrogen).
         const allowed = sound === "AH" ? "aieuAEoO" : "aieu";
         if (written.length > 2 || ![...written].every((letter) => allowed.includes(letter))) return false;
         continue;
