@@ -204,15 +204,16 @@ async function validate(
     }
     const { post } = parsed;
     const key = postKey(post.language, post.slug);
-    const label = `${item.label} [${post.language} ${quote(post.slug)}, idNum ${post.idNum}]`;
+    // Made only for a problem's message (most records have none).
+    const label = () => `${item.label} [${post.language} ${quote(post.slug)}, idNum ${post.idNum}]`;
     const sameSlug = bySlug.get(key);
-    if (sameSlug) report(`${label}: slug: ${post.language} ${quote(post.slug)} is also ${sameSlug}`);
+    if (sameSlug) report(`${label()}: slug: ${post.language} ${quote(post.slug)} is also ${sameSlug}`);
     else bySlug.set(key, item.label);
     const idKey = `${post.language}\n${post.idNum}`;
     const sameId = byIdNum.get(idKey);
     if (sameId) {
       report(
-        `${label}: idNum: ${post.language} idNum ${post.idNum} is also ${sameId.label} (${quote(sameId.slug)})`,
+        `${label()}: idNum: ${post.language} idNum ${post.idNum} is also ${sameId.label} (${quote(sameId.slug)})`,
       );
     } else byIdNum.set(idKey, { label: item.label, slug: post.slug });
     if (post.translationKey !== undefined) {
@@ -220,7 +221,7 @@ async function validate(
       const sameGroup = byGroup.get(groupKey);
       if (sameGroup) {
         report(
-          `${label}: translationKey: group ${quote(post.translationKey)} has two ${post.language} posts: this one and ${sameGroup.label} (${quote(sameGroup.slug)})`,
+          `${label()}: translationKey: group ${quote(post.translationKey)} has two ${post.language} posts: this one and ${sameGroup.label} (${quote(sameGroup.slug)})`,
         );
       } else byGroup.set(groupKey, { label: item.label, slug: post.slug });
     }
