@@ -25,6 +25,24 @@ function keptPages(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The worker's caches and the registration's workers (installing, waiting,
+ * active: each one's state, or "-"), so a wait that times out says where the
+ * new worker stopped.
+ */
+function workerState(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const state = (worker: ServiceWorker | null | undefined) => worker?.state ?? "-";
+    return {
+      caches: await caches.keys(),
+      installing: state(registration?.installing),
+      waiting: state(registration?.waiting),
+      active: state(registration?.active),
+    };
+  });
+}
+
 /** Waits until the worker controls the page (it takes over on activation). */
 async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: READY_MS });
@@ -333,8 +351,8 @@ test("a deploy does not blank a kept page, and a page whose assets are gone is n
     await page.goto(`${site}/english/home`);
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
     await expect
-      .poll(() => page.evaluate(() => caches.keys()), { timeout: READY_MS, interval: 250 })
-      .toEqual([`sukti-${next.buildId}`]);
+      .poll(() => workerState(page), { timeout: READY_MS, interval: 250 })
+      .toMatchObject({ caches: [`sukti-${next.buildId}`] });
     expect(oldCaches).not.toContain(`sukti-${next.buildId}`);
     await waitKept(page, [post.href, other.href]);
 

@@ -19,6 +19,7 @@ const env = useServerAndBrowser();
 const WATCH_FIRST_PAINT = `
 window.__firstSize = null;
 window.__shift = 0;
+window.__shifted = [];
 new MutationObserver((_, observer) => {
   const text = document.querySelector(".post-content");
   if (text) {
@@ -27,7 +28,15 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { childList: true, subtree: true });
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+  for (const entry of list.getEntries()) {
+    if (entry.hadRecentInput) continue;
+    window.__shift += entry.value;
+    // What moved, so a failure says why (a late font, a late script, an image).
+    for (const source of entry.sources ?? []) {
+      const node = source.node;
+      window.__shifted.push(node ? node.nodeName + (node.className ? "." + node.className : "") : "?");
+    }
+  }
 }).observe({ type: "layout-shift", buffered: true });
 `;
 
@@ -38,6 +47,13 @@ async function firstPost(page: Page, language: string): Promise<string> {
   expect(href).toBeTruthy();
   return `${env.server.url}${href}`;
 }
+
+/** The layout shifts since the first paint (WATCH_FIRST_PAINT): their sum and the elements that moved. */
+const shifts = (page: Page) =>
+  page.evaluate(() => {
+    const watched = window as unknown as { __shift: number; __shifted: string[] };
+    return { shift: watched.__shift, moved: watched.__shifted };
+  });
 
 const fontSize = (page: Page, selector: string) =>
   page
@@ -85,7 +101,7 @@ test("text size: steps change the size, persist across a reload at first paint, 
     `${largest}px`,
   );
   expect(await fontSize(page, ".post-content")).toBe(largest);
-  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+  expect(await shifts(page)).toEqual({ shift: 0, moved: [] });
   expect(await larger.isDisabled()).toBe(true);
 
   // The same step on the language home and on search results; nothing wider than 320 px.
@@ -158,7 +174,7 @@ test("with JavaScript: the Roman letters choice is remembered on the next post, 
   expect(await page.locator("details.roman-letters summary").textContent()).toBe("रोमन लिपीत");
   await hydrated(page);
   expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+  expect(await shifts(page)).toEqual({ shift: 0, moved: [] });
 
   // A client-side move to the next post keeps it open.
   const title = await page.locator("h1").textContent();
