@@ -34,13 +34,18 @@ function watchdog(pid: number, dir: string): void {
   spawn("sh", ["-c", script], { detached: true, stdio: "ignore" }).unref();
 }
 
+/** A port drawn at random from 20,000–31,999: below the ephemeral range, where test servers live. */
+export function randomTestPort(): number {
+  return 20_000 + Math.floor(Math.random() * 12_000);
+}
+
 /**
  * A free loopback port below the ephemeral range (32768 and up), where the
  * kernel's own outgoing connections never take it between probe and listen.
  */
 export async function freePort(): Promise<number> {
   for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const port = randomTestPort();
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer();
       probe.once("error", () => resolve(false));

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { randomTestPort } from "./server.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/wp-rest");
 
@@ -67,7 +68,7 @@ function load(name: string, site: string): unknown {
 function listen(server: http.Server): Promise<number> {
   return new Promise((resolve, reject) => {
     const attempt = (tries: number) => {
-      const port = 20_000 + Math.floor(Math.random() * 12_000);
+      const port = randomTestPort();
       const failed = (error: NodeJS.ErrnoException) => {
         server.off("listening", listening);
         if (error.code === "EADDRINUSE" && tries < 50) attempt(tries + 1);
