@@ -45,14 +45,19 @@ export interface SearchBackend {
    */
   knownWords?(words: readonly string[]): Promise<string[]>;
   /**
-   * Optional, for a backend whose documents are far (a database server): for
-   * each of `ids` in the index, whether it passes each of `tests` (the
-   * ranking's tests, rank.ts), run beside the documents instead of reading
-   * them. A post's text is all its indexed words.
+   * Optional, for a backend whose documents are far (a database server):
+   * newest(match, limit) with, for each id, whether its document passes each
+   * of `tests` (the ranking's tests, rank.ts), run beside the documents in
+   * the same request instead of reading them. A post's text is all its
+   * indexed words. Highest id first.
    */
-  windowTests?(ids: readonly number[], tests: readonly Match[]): Promise<Map<number, boolean[]>>;
+  newestTested?(
+    match: Match,
+    limit: number,
+    tests: readonly Match[],
+  ): Promise<{ id: number; passed: boolean[] }[]>;
   /**
-   * With windowTests: what the backend writes before a column's words in a
+   * With newestTested: what the backend writes before a column's words in a
    * document; a prefix test that begins one is not asked (it would match them).
    */
   readonly columnMarkers?: readonly string[];

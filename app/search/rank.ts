@@ -88,8 +88,15 @@ function wholeWords(body: string): string {
  * the text of the posts those leave undecided (two reads of at most
  * RANK_WINDOW documents, not one index query per test; decision 040).
  */
-async function rankWindow(backend: SearchBackend, window: readonly number[], query: QueryMatches) {
+async function rankWindow(
+  backend: SearchBackend,
+  window: readonly number[],
+  query: QueryMatches,
+  keysBeside?: ReadonlyMap<number, readonly number[]>,
+) {
   if (window.length <= 1) return [...window];
+  // The tests were run beside the documents with the window's matches (newestTested).
+  if (keysBeside !== undefined) return sortedByKeys(window, keysBeside);
   const { mode } = query;
   query.present ??= presentAlternatives(backend, query.alternatives);
   const present = await query.present;
@@ -99,35 +106,22 @@ async function rankWindow(backend: SearchBackend, window: readonly number[], que
   const combine = (results: boolean[]) => (mode === "all" ? results.every(Boolean) : results.some(Boolean));
   const level = (text: string, name: MatchLevel) => combine(tests[name].map((test) => test?.(text) ?? false));
   const possibleLevel = (name: MatchLevel) => combine(tests[name].map((test) => test !== null));
-  const counted = mode === "any" ? tests.wide.slice(0, MAX_COUNTED_TERMS) : [];
-  const testExact = !sameMatch(query.exact, query.full);
-  const testLiteral = !sameMatch(query.literal, query.full) && !sameMatch(query.literal, query.exact);
+  const plan = windowPlan(query, present);
+  const counted = tests.wide.slice(0, plan.counted);
   /** The key of a post: its tests in order, each 1 or 0; each text with a space at each end, `text` all its words read so far. */
   const keyOf = (title: string, tags: string, text: string) => {
     const key = [counted.filter((test) => test?.(text)).length];
-    if (tests.wide.length > 1) key.push(level(title, "wide") ? 1 : 0);
-    if (testExact) key.push(level(text, "exact") ? 1 : 0);
+    if (plan.title) key.push(level(title, "wide") ? 1 : 0);
+    if (plan.exact) key.push(level(text, "exact") ? 1 : 0);
     key.push(tests.wide.some((test) => test?.(tags)) ? 1 : 0);
-    if (testLiteral) key.push(level(text, "literal") ? 1 : 0);
+    if (plan.literal) key.push(level(text, "literal") ? 1 : 0);
     return key;
   };
   /** Whether a post's title and tags settle its key: no test they fail could pass with its text. */
   const settled = (text: string) =>
     counted.every((test) => test === null || test(text)) &&
-    (!testExact || level(text, "exact") || !possibleLevel("exact")) &&
-    (!testLiteral || level(text, "literal") || !possibleLevel("literal"));
-  // Where the documents are far (PostgreSQL), the same tests run beside them instead.
-  if (backend.windowTests !== undefined) {
-    const keys = await keysWhereDocumentsAre(backend, window, {
-      mode,
-      present,
-      counted: counted.length,
-      title: tests.wide.length > 1,
-      exact: testExact,
-      literal: testLiteral,
-    });
-    if (keys !== null) return sortedByKeys(window, keys);
-  }
+    (!plan.exact || level(text, "exact") || !possibleLevel("exact")) &&
+    (!plan.literal || level(text, "literal") || !possibleLevel("literal"));
   // Titles and tags first: they often settle every test (a title holding the word),
   // and a post's text is read only when they do not.
   const heads = await backend.documentHeads(window);
@@ -150,6 +144,31 @@ async function rankWindow(backend: SearchBackend, window: readonly number[], que
     }
   }
   return sortedByKeys(window, keys);
+}
+
+/** Which of the ranking's tests a window's key holds, in key order after the count of words. */
+interface WindowPlan {
+  mode: "all" | "any";
+  present: Record<MatchLevel, TermAlternatives[]>;
+  /** How many query words are counted (in "any" mode). */
+  counted: number;
+  /** Whether the title holds the words (a test only for more than one word). */
+  title: boolean;
+  /** Whether the words themselves are there (not only longer words or romanised forms). */
+  exact: boolean;
+  /** Whether the words are there as typed (not only through romanisation). */
+  literal: boolean;
+}
+
+function windowPlan(query: QueryMatches, present: Record<MatchLevel, TermAlternatives[]>): WindowPlan {
+  return {
+    mode: query.mode,
+    present,
+    counted: query.mode === "any" ? Math.min(present.wide.length, MAX_COUNTED_TERMS) : 0,
+    title: present.wide.length > 1,
+    exact: !sameMatch(query.exact, query.full),
+    literal: !sameMatch(query.literal, query.full) && !sameMatch(query.literal, query.exact),
+  };
 }
 
 /** The window best first by each post's key (its tests in order), then newest first. */
@@ -175,24 +194,15 @@ function alternativesMatch(alternatives: TermAlternatives): Match | null {
 }
 
 /**
- * rankWindow's keys from tests run where the documents are (the backend's
- * windowTests): the same tests, each a match (a post's text is all its
- * indexed words; a column's, that column's), so no document crosses the
- * network. Null when a test cannot be said as a match the same way: a prefix
- * that begins a column marker would match that column's marked words.
+ * rankWindow's tests said as matches, to be run where the documents are (the
+ * backend's newestTested): the same tests, each a match (a post's text is all
+ * its indexed words; a column's, that column's), in key order (the counted
+ * words, the title, exact, the tags, literal; null never passes), so no
+ * document crosses the network. Null when a test cannot be said as a match
+ * the same way: a prefix that begins a column marker would match that
+ * column's marked words.
  */
-async function keysWhereDocumentsAre(
-  backend: SearchBackend,
-  window: readonly number[],
-  plan: {
-    mode: "all" | "any";
-    present: Record<MatchLevel, TermAlternatives[]>;
-    counted: number;
-    title: boolean;
-    exact: boolean;
-    literal: boolean;
-  },
-): Promise<Map<number, number[]> | null> {
+function testsBeside(plan: WindowPlan, markers: readonly string[]): (Match | null)[] | null {
   const { mode, present } = plan;
   const level = (name: MatchLevel, column?: Column): Match | null => {
     const matches = present[name].map(alternativesMatch);
@@ -202,31 +212,50 @@ async function keysWhereDocumentsAre(
     return column === undefined ? match : inColumn(column, match);
   };
   const anyWide = present.wide.map(alternativesMatch).filter((match) => match !== null);
-  // In key order: the counted words, the title, exact, the tags, literal; null never passes.
-  const tests: (Match | null)[] = [
+  const prefixes = LEVELS.flatMap((name) =>
+    present[name].flatMap((a) => (a.prefix === null ? [] : [a.prefix])),
+  );
+  if (prefixes.some((prefix) => markers.some((marker) => marker.startsWith(prefix)))) return null;
+  return [
     ...present.wide.slice(0, plan.counted).map(alternativesMatch),
     ...(plan.title ? [level("wide", "title")] : []),
     ...(plan.exact ? [level("exact")] : []),
     anyWide.length === 0 ? null : inColumn("tags", combine(anyWide, "any")),
     ...(plan.literal ? [level("literal")] : []),
   ];
-  const asked = tests.filter((test) => test !== null);
-  const prefixes = LEVELS.flatMap((name) =>
-    present[name].flatMap((a) => (a.prefix === null ? [] : [a.prefix])),
+}
+
+/**
+ * A tier's newest matches with the ranking's keys, in one request where the
+ * documents are far (the backend's newestTested): the tests run beside the
+ * documents in the statement that finds them. Null when the backend cannot,
+ * or a test cannot be said there (testsBeside).
+ */
+async function newestWithKeys(
+  backend: SearchBackend,
+  match: Match,
+  query: QueryMatches,
+  limit: number,
+): Promise<{ ids: number[]; keys: Map<number, number[]> } | null> {
+  if (backend.newestTested === undefined) return null;
+  query.present ??= presentAlternatives(backend, query.alternatives);
+  const plan = windowPlan(query, await query.present);
+  const tests = testsBeside(plan, backend.columnMarkers ?? []);
+  if (tests === null) return null;
+  const rows = await backend.newestTested(
+    match,
+    limit,
+    tests.filter((test) => test !== null),
   );
-  const markers = backend.columnMarkers ?? [];
-  if (prefixes.some((prefix) => markers.some((marker) => marker.startsWith(prefix)))) return null;
-  if (backend.windowTests === undefined) return null;
-  const passedBy = await backend.windowTests(window, asked);
   const keys = new Map<number, number[]>();
-  for (const [id, passed] of passedBy) {
+  for (const { id, passed } of rows) {
     let at = 0;
     const results = tests.map((test) => (test === null ? false : passed[at++] === true));
     const key = [results.slice(0, plan.counted).filter(Boolean).length];
     for (const result of results.slice(plan.counted)) key.push(result ? 1 : 0);
     keys.set(id, key);
   }
-  return keys;
+  return { ids: rows.map((row) => row.id), keys };
 }
 
 /**
@@ -241,12 +270,13 @@ export async function tierRows(
   offset: number,
   limit: number,
 ) {
-  const newest = await backend.newest(match, RANK_WINDOW + 1);
+  const tested = await newestWithKeys(backend, match, query, RANK_WINDOW + 1);
+  const newest = tested?.ids ?? (await backend.newest(match, RANK_WINDOW + 1));
   const complete = newest.length <= RANK_WINDOW;
   const window = complete ? newest : newest.slice(0, RANK_WINDOW);
   const rows: number[] = [];
   if (offset < window.length)
-    rows.push(...(await rankWindow(backend, window, query)).slice(offset, offset + limit));
+    rows.push(...(await rankWindow(backend, window, query, tested?.keys)).slice(offset, offset + limit));
   if (rows.length < limit && !complete) {
     const oldestRanked = window.at(-1);
     if (oldestRanked === undefined)

@@ -12,7 +12,7 @@ import { wordTest } from "#app/search/highlight.ts";
 import { hits, wordMatcher } from "#app/search/hits.ts";
 import { parseQuery } from "#app/search/parse.ts";
 import { tierRows } from "#app/search/rank.ts";
-import { queryMatches, tiersOf } from "#app/search/tiers.ts";
+import { type QueryMatches, queryMatches, tiersOf } from "#app/search/tiers.ts";
 
 /**
  * Matches counted for the first pages: past this, the page says "more than
@@ -59,10 +59,22 @@ export async function search(
   let skip = (page - 1) * perPage;
   // Matches are counted up to COUNT_LIMIT, or all of them for a page that reaches past it.
   const countLimit = skip + perPage < COUNT_LIMIT ? COUNT_LIMIT + 1 : undefined;
+  // The first tier's rows are asked for beside the count, not after it (a
+  // round trip less where the database is a server); they are the same
+  // whatever the count says, and left unread when it finds nothing.
+  const firstTier = (query: QueryMatches) => {
+    const [first] = tiersOf(query);
+    const rows = first === undefined ? null : tierRows(backend, first, query, skip, perPage + 1);
+    // Read (and its failure thrown) below, or not needed.
+    rows?.catch(() => {});
+    return rows;
+  };
   let query = queryMatches(parsed.terms, found, "all");
+  let first = firstTier(query);
   let total = await backend.count(query.wide, countLimit);
   if (total === 0 && parsed.terms.length > 1) {
     query = queryMatches(parsed.terms, found, "any");
+    first = firstTier(query);
     total = await backend.count(query.wide, countLimit);
   }
   const totalCapped = countLimit !== undefined && total > COUNT_LIMIT;
@@ -82,7 +94,7 @@ export async function search(
   for (const [i, tier] of tiers.entries()) {
     const want = perPage + 1 - ids.length;
     if (want <= 0 || remaining <= 0) break;
-    const { rows, count } = await tierRows(backend, tier, query, skip, want);
+    const { rows, count } = await ((i === 0 ? first : null) ?? tierRows(backend, tier, query, skip, want));
     ids.push(...rows);
     // After the last tier nothing reads the size: not counted (a count is the costly query).
     if (ids.length > perPage || i === tiers.length - 1) break;

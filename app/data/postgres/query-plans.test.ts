@@ -207,5 +207,14 @@ describe.skipIf(!available)("PostgreSQL query plans at 100,000 posts", () => {
     expect(near).not.toContain("Seq Scan");
     const common = await plansOf(() => store.searchPosts("love peace", 1, 24));
     expect(common).toMatch(/Index (Only )?Scan using search_documents_pkey/);
+    // In one language, the bounded count looks each match's post up by its key until the limit,
+    // never joining every match with every post of the language first.
+    const counted = (await plansOf(() => store.searchPosts("love", 1, 24, "hindi")))
+      .split("\n---\n")
+      .find((plan) => plan.includes("CTE matches"));
+    expect(counted).toMatch(
+      /Index Scan using posts_pkey on posts p[^\n]*\n\s+Index Cond: \(id = m\.post_id\)/,
+    );
+    expect(counted).not.toMatch(/Hash Join|Merge Join/);
   });
 });

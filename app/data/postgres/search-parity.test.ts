@@ -135,6 +135,48 @@ describe.skipIf(!available)("search parity on a larger corpus", () => {
     }
   });
 
+  test("a search's round trips: the count beside the first tier, a tier's window with its ranking tests", async () => {
+    // Each statement's issue and answer on one clock: a round is the statements issued while an earlier one is unanswered.
+    const statements: { text: string; issued: number; answered: number }[] = [];
+    const query = pool.query.bind(pool);
+    let clock = 0;
+    pool.query = ((config: string | pg.QueryConfig, values?: unknown[]) => {
+      const statement = {
+        text: typeof config === "string" ? config : config.text,
+        issued: clock++,
+        answered: Number.POSITIVE_INFINITY,
+      };
+      statements.push(statement);
+      const result = query(config as pg.QueryConfig, values);
+      const answered = () => {
+        statement.answered = clock++;
+      };
+      result.then(answered, answered);
+      return result;
+    }) as typeof pool.query;
+    const rounds = async (text: string) => {
+      statements.length = 0;
+      try {
+        await postgres.searchPosts(text, 1, 24);
+      } finally {
+        pool.query = query;
+      }
+      let count = 0;
+      let busyUntil = -1;
+      for (const { issued, answered } of statements) {
+        if (issued > busyUntil) count++;
+        busyUntil = Math.max(busyUntil, answered);
+      }
+      return count;
+    };
+    // Its expansions; the count and the first tier's newest matches with their tests; the posts, terms and translations.
+    expect(await rounds("love")).toBe(3);
+    const count = statements.find(({ text }) => text.includes("count(*)"));
+    const tier = statements.find(({ text }) => text.includes("string_agg"));
+    expect(tier!.issued).toBeLessThan(count!.answered);
+    expect(statements.filter(({ text }) => text.includes("document::text"))).toEqual([]);
+  });
+
   test("a filter on results (decision 065): each language's own matches, as SQLite gives them", async () => {
     for (const text of ["love", "prem", "प्रेम", "ज्ञान", "zeta", "truth love zzzqqq", "tulsdas", "zzzqqq"]) {
       const all = await sqlite.searchPosts(text, 1, 24);

@@ -70,31 +70,47 @@ export function tsqueryOf(match: Match, marker = ""): string {
   }
 }
 
+// A tier's newest matches, alone or with the language's posts only (a filter on results, decision 065).
+const NEWEST = `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery
+    ORDER BY post_id DESC LIMIT $2`;
+const NEWEST_IN = `SELECT s.post_id AS id FROM search_documents s JOIN posts p ON p.id = s.post_id
+      WHERE s.document @@ $1::tsquery AND p.language = $3
+      ORDER BY s.post_id DESC LIMIT $2`;
+
+/**
+ * The newest matches (planned as alone: a subquery with a LIMIT is not
+ * flattened) with the ranking's tests (rank.ts) on each one's document, as a
+ * string of 1s and 0s in the tests' order: no document leaves the server, and
+ * the window and its tests are one round trip.
+ */
+function newestTested(newest: string, tests: string): string {
+  return `SELECT w.id, coalesce((SELECT string_agg(CASE WHEN d.document @@ q THEN '1' ELSE '0' END, ''
+        ORDER BY i) FROM unnest(${tests}::tsquery[]) WITH ORDINALITY AS t(q, i)), '') AS passed
+    FROM (${newest}) w JOIN search_documents d ON d.post_id = w.id ORDER BY w.id DESC`;
+}
+
 const SQL = {
   // The matches are planned as if all were counted (a CTE is planned on its
   // own: the GIN bitmap unless the word is in most posts), and read only up
   // to the limit (a CTE is run as its rows are asked for). LIMIT NULL counts them all.
   count: `WITH matches AS MATERIALIZED (SELECT FROM search_documents WHERE document @@ $1::tsquery)
     SELECT count(*) AS n FROM (SELECT FROM matches LIMIT $2) counted`,
-  newest: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery
-    ORDER BY post_id DESC LIMIT $2`,
-  // The ranking's tests (rank.ts) on the window's documents, each post's results as
-  // a string of 1s and 0s in the tests' order: no document leaves the server.
-  windowTests: `SELECT d.post_id AS id, coalesce((SELECT string_agg(CASE WHEN d.document @@ q THEN '1' ELSE '0' END, ''
-        ORDER BY i) FROM unnest($2::tsquery[]) WITH ORDINALITY AS t(q, i)), '') AS passed
-    FROM search_documents d WHERE d.post_id = ANY($1::bigint[])`,
+  newest: NEWEST,
+  newestTested: newestTested(NEWEST, "$3"),
   // A document as tsvector text ('a' 'b' 't:c'): far cheaper to make and read than a text[] of its lexemes.
   documents:
     "SELECT post_id AS id, document::text AS lexemes FROM search_documents WHERE post_id = ANY($1::bigint[])",
   older: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery AND post_id < $2
     ORDER BY post_id DESC LIMIT $3 OFFSET $4`,
-  // The same three in one language (a filter on results, decision 065): each match's post read by its id.
-  countIn: `WITH matches AS MATERIALIZED (SELECT FROM search_documents d JOIN posts p ON p.id = d.post_id
-      WHERE d.document @@ $1::tsquery AND p.language = $3)
-    SELECT count(*) AS n FROM (SELECT FROM matches LIMIT $2) counted`,
-  newestIn: `SELECT s.post_id AS id FROM search_documents s JOIN posts p ON p.id = s.post_id
-      WHERE s.document @@ $1::tsquery AND p.language = $3
-      ORDER BY s.post_id DESC LIMIT $2`,
+  // The same in one language (a filter on results, decision 065). The count: the matches alone in
+  // the CTE (the GIN bitmap, read as asked for), each one's post looked up by its key until the limit (a LATERAL subquery the planner may not flatten: OFFSET 0, as in
+  // decision 082): joined any other way, the planner hashes or merges every match with every
+  // post of the language before the limit applies (36–49 ms for a frequent word at 100,000 posts; 6–8 ms so).
+  countIn: `WITH matches AS MATERIALIZED (SELECT post_id FROM search_documents WHERE document @@ $1::tsquery)
+    SELECT count(*) AS n FROM (SELECT FROM matches m CROSS JOIN LATERAL (
+      SELECT FROM posts p WHERE p.id = m.post_id AND p.language = $3 OFFSET 0) post LIMIT $2) counted`,
+  newestIn: NEWEST_IN,
+  newestTestedIn: newestTested(NEWEST_IN, "$4"),
   olderIn: `SELECT s.post_id AS id FROM search_documents s JOIN posts p ON p.id = s.post_id
     WHERE s.document @@ $1::tsquery AND p.language = $5 AND s.post_id < $2
     ORDER BY s.post_id DESC LIMIT $3 OFFSET $4`,
@@ -144,7 +160,16 @@ type Name = keyof typeof SQL;
 
 // Statements whose plan depends on the tsquery are planned for each query
 // (unnamed); the others are prepared once per connection.
-const PLANNED_EACH_TIME = new Set<Name>(["count", "newest", "older", "countIn", "newestIn", "olderIn"]);
+const PLANNED_EACH_TIME = new Set<Name>([
+  "count",
+  "newest",
+  "newestTested",
+  "older",
+  "countIn",
+  "newestIn",
+  "newestTestedIn",
+  "olderIn",
+]);
 
 /**
  * The lexemes of a tsvector's text ('a' 'b' 't:c', no positions). Folded
@@ -217,26 +242,38 @@ export class PostgresSearchBackend implements SearchBackend {
 
   readonly columnMarkers = Object.values(COLUMN_MARKERS);
 
-  /** The ranking's tests run beside the documents (SearchBackend.windowTests): a post's text is its unmarked words. */
-  async windowTests(ids: readonly number[], tests: readonly Match[]) {
-    const rows = await this.#rows<{ id: number; passed: string }>("windowTests", [
-      ids,
-      tests.map((test) => this.#tsquery(test)),
-    ]);
-    return new Map(
-      rows.map(({ id, passed }) => [Number(id), Array.from(passed, (bit) => bit === "1")] as const),
-    );
+  /** The newest matches with the ranking's tests run beside their documents (SearchBackend.newestTested): a post's text is its unmarked words. */
+  async newestTested(match: Match, limit: number, tests: readonly Match[]) {
+    const said = tests.map((test) => this.#tsquery(test));
+    const language = this.#language;
+    const rows =
+      language === undefined
+        ? await this.#rows<{ id: number; passed: string }>("newestTested", [
+            this.#tsquery(match),
+            limit,
+            said,
+          ])
+        : await this.#rows<{ id: number; passed: string }>("newestTestedIn", [
+            this.#tsquery(match),
+            limit,
+            language,
+            said,
+          ]);
+    return rows.map(({ id, passed }) => ({
+      id: Number(id),
+      passed: Array.from(passed, (bit) => bit === "1"),
+    }));
   }
 
   // No knownWords: it lets the ranking skip reading posts' text, and here the
-  // ranking runs its tests beside the documents (windowTests), or documentHeads
+  // ranking runs its tests beside the documents (newestTested), or documentHeads
   // reads each whole document (every word is taken as known).
 
   /**
    * A document is one tsvector: its lexemes are read once and sorted back
    * into columns by their markers (documentVector); the unmarked words (every
    * word of the post) are kept for documentBodies. Read only when the
-   * ranking cannot ask windowTests (rank.ts).
+   * ranking cannot ask newestTested (rank.ts).
    */
   async documentHeads(ids: readonly number[]) {
     const rows =
