@@ -3,6 +3,7 @@
 // follow, newest first.
 import { READ_BOUNDS } from "#app/data/read-bounds.ts";
 import type { SearchBackend } from "#app/search/backend.ts";
+import { alternativeTest, documentTests, spacedDocument } from "#app/search/document-match.ts";
 import {
   type Column,
   combine,
@@ -24,30 +25,6 @@ import type { QueryMatches } from "#app/search/tiers.ts";
 export const RANK_WINDOW = 300;
 /** In "any" mode, how many words are counted per post to rank posts with more of them first. */
 const MAX_COUNTED_TERMS = 6;
-
-/**
- * The test of one query word's alternatives on folded text (words separated
- * by single spaces, as the index holds them, with a space at each end): the
- * match the index is asked for (its term), in our code. Null when nothing can
- * pass it (no words, no prefix).
- */
-export function alternativeTest({
-  words,
-  prefix,
-}: TermAlternatives): ((spacedText: string) => boolean) | null {
-  const needles = words.map((word) => ` ${word} `);
-  if (prefix !== null) needles.push(` ${prefix}`);
-  if (needles.length === 0) return null;
-  return (spacedText) => {
-    for (const needle of needles) if (spacedText.includes(needle)) return true;
-    return false;
-  };
-}
-
-/** Whether spaced folded text holds one of the alternatives (alternativeTest, once). */
-export function holdsAlternative(spacedText: string, alternatives: TermAlternatives): boolean {
-  return alternativeTest(alternatives)?.(spacedText) ?? false;
-}
 
 /**
  * The alternatives without the words no post holds (a romanised guess, a
@@ -248,14 +225,68 @@ async function newestWithKeys(
     tests.filter((test) => test !== null),
   );
   const keys = new Map<number, number[]>();
-  for (const { id, passed } of rows) {
-    let at = 0;
-    const results = tests.map((test) => (test === null ? false : passed[at++] === true));
-    const key = [results.slice(0, plan.counted).filter(Boolean).length];
-    for (const result of results.slice(plan.counted)) key.push(result ? 1 : 0);
-    keys.set(id, key);
-  }
+  for (const { id, passed } of rows) keys.set(id, keyOf(plan, tests, passed));
   return { ids: rows.map((row) => row.id), keys };
+}
+
+/** A post's key (rankWindow's) from what it passed of `tests` (testsBeside's, the null ones not asked). */
+function keyOf(plan: WindowPlan, tests: readonly (Match | null)[], passed: readonly boolean[]): number[] {
+  let at = 0;
+  const results = tests.map((test) => (test === null ? false : passed[at++] === true));
+  const key = [results.slice(0, plan.counted).filter(Boolean).length];
+  for (const result of results.slice(plan.counted)) key.push(result ? 1 : 0);
+  return key;
+}
+
+/**
+ * Every match of a search that has few (`matches`: all of them, newest first;
+ * at most a thousand, search.ts), in the order the tiers list them (tiers.ts),
+ * each as tierRows lists it: the matches' documents read once, a few at a
+ * time, and each tier's test and the ranking's run on them here
+ * (document-match.ts), instead of the index asked again for each tier (an
+ * index query of every word's alternatives each time: 5–20 ms a tier for
+ * four words at 100,000 posts). Null when a document may have been cut at
+ * its read bound: the tiers are then asked one by one.
+ */
+export async function rankedMatches(
+  backend: SearchBackend,
+  query: QueryMatches,
+  tiers: readonly Match[],
+  matches: readonly number[],
+): Promise<number[] | null> {
+  query.present ??= presentAlternatives(backend, query.alternatives);
+  const plan = windowPlan(query, await query.present);
+  // No column markers here: the documents are read as their columns.
+  const ranking = testsBeside(plan, []);
+  if (ranking === null) return null;
+  const passes = documentTests([...tiers, ...ranking.filter((test) => test !== null)]);
+  const passedBy = new Map<number, boolean[]>();
+  for (let at = 0; at < matches.length; at += BODIES_PER_READ) {
+    const some = matches.slice(at, at + BODIES_PER_READ);
+    const [heads, bodies] = await Promise.all([backend.documentHeads(some), backend.documentBodies(some)]);
+    const bodyOf = new Map(bodies.map(({ id, body }) => [id, body]));
+    for (const { id, title, tags } of heads) {
+      const document = spacedDocument(title, tags, bodyOf.get(id) ?? "");
+      if (document === null) return null;
+      passedBy.set(id, passes(document));
+    }
+  }
+  const inTier = tiers.map((): number[] => []);
+  const keys = new Map<number, number[]>();
+  for (const id of matches) {
+    // A post unpublished since the matches were read has no document; a match of no tier is
+    // listed by none (as the tiers asked one by one list it).
+    const passed = passedBy.get(id);
+    const tier = passed && inTier[passed.slice(0, tiers.length).indexOf(true)];
+    if (!passed || !tier) continue;
+    tier.push(id);
+    keys.set(id, keyOf(plan, ranking, passed.slice(tiers.length)));
+  }
+  // As tierRows lists a tier: its newest RANK_WINDOW ranked, then the older ones newest first.
+  return inTier.flatMap((ids) => [
+    ...sortedByKeys(ids.slice(0, RANK_WINDOW), keys),
+    ...ids.slice(RANK_WINDOW),
+  ]);
 }
 
 /**

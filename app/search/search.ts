@@ -11,7 +11,7 @@ import { expand, readNear } from "#app/search/expand.ts";
 import { wordTest } from "#app/search/highlight.ts";
 import { hits, wordMatcher } from "#app/search/hits.ts";
 import { parseQuery } from "#app/search/parse.ts";
-import { tierRows } from "#app/search/rank.ts";
+import { rankedMatches, tierRows } from "#app/search/rank.ts";
 import { type QueryMatches, queryMatches, tiersOf } from "#app/search/tiers.ts";
 
 /**
@@ -63,19 +63,29 @@ export async function search(
   // round trip less where the database is a server); they are the same
   // whatever the count says, and left unread when it finds nothing.
   const firstTier = (query: QueryMatches) => {
+    // Only where the database is far (newestTested: a server); here a tier costs its work alone.
+    if (backend.newestTested === undefined) return null;
     const [first] = tiersOf(query);
     const rows = first === undefined ? null : tierRows(backend, first, query, skip, perPage + 1);
     // Read (and its failure thrown) below, or not needed.
     rows?.catch(() => {});
     return rows;
   };
+  // Where the database is here, the first matches are read, not counted (the same walk of the
+  // index): when they are all of them, the tiers are sorted out on them (rankedMatches).
+  const local = backend.newestTested === undefined && countLimit !== undefined;
+  const matchesOf = async (query: QueryMatches) => {
+    if (!local) return { total: await backend.count(query.wide, countLimit), matches: null };
+    const matches = await backend.newest(query.wide, countLimit);
+    return { total: matches.length, matches };
+  };
   let query = queryMatches(parsed.terms, found, "all");
   let first = firstTier(query);
-  let total = await backend.count(query.wide, countLimit);
+  let { total, matches } = await matchesOf(query);
   if (total === 0 && parsed.terms.length > 1) {
     query = queryMatches(parsed.terms, found, "any");
     first = firstTier(query);
-    total = await backend.count(query.wide, countLimit);
+    ({ total, matches } = await matchesOf(query));
   }
   const totalCapped = countLimit !== undefined && total > COUNT_LIMIT;
   const result: SearchResultPage = {
@@ -89,6 +99,18 @@ export async function search(
   if (total <= skip) return result;
 
   const tiers = tiersOf(query);
+  const test = wordTest(wordMatcher(parsed.terms, found));
+  const pageOf = async (ids: readonly number[]) => ({
+    ...result,
+    posts: await hits(backend, ids.slice(0, perPage), test, new Set(parsed.terms.map((term) => term.word))),
+    hasNext: ids.length > perPage,
+  });
+  // All the matches read (at most COUNT_LIMIT): each tier's test is run on them, not the index asked
+  // for each tier. (Where the database is far, the first tier, already asked, often holds the page.)
+  if (matches !== null && !totalCapped) {
+    const ranked = await rankedMatches(backend, query, tiers, matches);
+    if (ranked !== null) return pageOf(ranked.slice(skip, skip + perPage + 1));
+  }
   const ids: number[] = [];
   let remaining = totalCapped ? Number.POSITIVE_INFINITY : total;
   for (const [i, tier] of tiers.entries()) {
@@ -102,10 +124,5 @@ export async function search(
     skip = Math.max(0, skip - size);
     remaining -= size;
   }
-  const test = wordTest(wordMatcher(parsed.terms, found));
-  return {
-    ...result,
-    posts: await hits(backend, ids.slice(0, perPage), test, new Set(parsed.terms.map((term) => term.word))),
-    hasNext: ids.length > perPage,
-  };
+  return pageOf(ids);
 }

@@ -1,8 +1,10 @@
 // The ranking of a search window runs the match expressions' tests in our
-// code (holdsAlternative over the indexed words, app/search/rank.ts rankWindow);
+// code (holdsAlternative over the indexed words, app/search/document-match.ts; rank.ts rankWindow);
 // here every level of every query word is run both ways, through FTS5 on the
 // real index and through holdsAlternative on the same posts' indexed text,
-// and the two must select the same posts.
+// and the two must select the same posts. A search with few matches tests each
+// tier's match the same way (rank.ts rankedMatches): it must list what the
+// tiers asked of FTS5 one by one list.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,10 +13,13 @@ import type { PostRecord } from "#app/content/schemas.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { fts5Match, SqliteSearchBackend } from "#app/data/sqlite/search.server.ts";
 import { writeContent } from "#app/data/sqlite/transaction.server.ts";
-import { expand } from "#app/search/expand.ts";
+import { holdsAlternative } from "#app/search/document-match.ts";
+import { expand, readNear } from "#app/search/expand.ts";
 import { parseQuery } from "#app/search/parse.ts";
 import { inColumn, type MatchLevel, termAlternatives, termMatch } from "#app/search/query-model.ts";
-import { holdsAlternative } from "#app/search/rank.ts";
+import { RANK_WINDOW, rankedMatches, tierRows } from "#app/search/rank.ts";
+import { queryMatches, tiersOf } from "#app/search/tiers.ts";
+import { generateCorpus } from "#cli/generate.ts";
 
 let dir: string;
 let db: Db;
@@ -111,4 +116,46 @@ test("holdsAlternative selects the posts FTS5 selects, for every level, in all c
   expect(compared).toBeGreaterThan(300);
   // The comparison is not empty on both sides.
   expect(match.all('"love"').length).toBeGreaterThan(0);
+});
+
+test("a search with few matches: its matches read once and tested here, tier by tier, list what FTS5 asked for each tier lists", async () => {
+  // The posts above, and a generated corpus whose common words have tiers longer than the ranking's window.
+  const corpus = openDatabase(":memory:").db;
+  migrate(corpus);
+  writeContent(corpus, { posts: generateCorpus({ count: 2500, seed: 5 }), pages: [] });
+  let compared = 0;
+  let longTiers = 0;
+  for (const [store, texts] of [
+    [db, [...QUERIES, "love प्रेम", "river truth", "prem man kabir", "lov truth zzz", "ज्ञान shanti"]],
+    [corpus, ["love", "truth peace", "प्रेम", "prem", "मन", "shanti", "the", "a", "love truth प्रेम सत्य"]],
+  ] as const) {
+    const backend = new SqliteSearchBackend(store);
+    for (const text of texts) {
+      const parsed = parseQuery(text);
+      const found = await readNear(
+        backend,
+        parsed.terms,
+        await Promise.all(parsed.terms.map((term) => expand(backend, term))),
+      );
+      for (const mode of ["all", "any"] as const) {
+        const query = queryMatches(parsed.terms, found, mode);
+        const matches = await backend.newest(query.wide, 1001);
+        if (matches.length === 0 || matches.length > 1000) continue;
+        // Each tier as the index lists it (tierRows: its newest RANK_WINDOW ranked, then older ones).
+        const oneByOne: number[] = [];
+        for (const tier of tiersOf(query)) {
+          const { rows } = await tierRows(backend, tier, query, 0, 1001);
+          if (rows.length > RANK_WINDOW) longTiers++;
+          oneByOne.push(...rows);
+        }
+        expect(await rankedMatches(backend, query, tiersOf(query), matches), `${text} (${mode})`).toEqual(
+          oneByOne,
+        );
+        compared++;
+      }
+    }
+  }
+  corpus.close();
+  expect(compared).toBeGreaterThan(25);
+  expect(longTiers).toBeGreaterThan(0);
 });
