@@ -172,12 +172,13 @@ function alternativesMatch(alternatives: TermAlternatives): Match | null {
 
 /**
  * rankWindow's tests said as matches, to be run where the documents are (the
- * backend's newestTested): the same tests, each a match (a post's text is all
- * its indexed words; a column's, that column's), in key order (the counted
- * words, the title, exact, the tags, literal; null never passes), so no
- * document crosses the network. Null when a test cannot be said as a match
- * the same way: a prefix that begins a column marker would match that
- * column's marked words.
+ * backend's newestTested, so no document crosses the network) or on
+ * documents read at once (rankedMatches): the same tests, each a match (a
+ * post's text is all its indexed words; a column's, that column's), in key
+ * order (the counted words, the title, exact, the tags, literal; null never
+ * passes). Null when a test cannot be said as a match the same way: a prefix
+ * that begins one of the backend's column markers would match that column's
+ * marked words.
  */
 function testsBeside(plan: WindowPlan, markers: readonly string[]): (Match | null)[] | null {
   const { mode, present } = plan;
