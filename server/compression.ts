@@ -9,26 +9,39 @@ export type Encoding = "br" | "gzip";
 /** Below this, compressing costs more than it saves (as the compression middleware's default). */
 export const MIN_COMPRESSED_BYTES = 1024;
 
-const accepted = new Map<string, Encoding | null>();
+const accepted = new Map<string, { br: boolean; gzip: boolean }>();
 
-/** The encoding to send for an Accept-Encoding header: br, else gzip, else none (q=0 refuses). */
-export function acceptedEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
+/** Which encodings an Accept-Encoding header takes (q=0 refuses; * takes both). */
+function acceptedBy(header: string): { br: boolean; gzip: boolean } {
   const known = accepted.get(header);
   if (known !== undefined) return known;
-  let br = false;
-  let gzip = false;
+  const takes = { br: false, gzip: false };
   for (const part of header.toLowerCase().split(",")) {
     const [name = "", ...params] = part.split(";").map((piece) => piece.trim());
     const q = params.find((param) => param.startsWith("q="));
     if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
-    if (name === "br" || name === "*") br = true;
-    else if (name === "gzip" || name === "x-gzip") gzip = true;
+    if (name === "br") takes.br = true;
+    else if (name === "gzip" || name === "x-gzip") takes.gzip = true;
+    else if (name === "*") {
+      takes.br = true;
+      takes.gzip = true;
+    }
   }
-  const choice = br ? "br" : gzip ? "gzip" : null;
   if (accepted.size > 256) accepted.clear();
-  accepted.set(header, choice);
-  return choice;
+  accepted.set(header, takes);
+  return takes;
+}
+
+/** The encoding to send for an Accept-Encoding header: br, else gzip, else none (q=0 refuses). */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const takes = acceptedBy(header);
+  return takes.br ? "br" : takes.gzip ? "gzip" : null;
+}
+
+/** Whether an Accept-Encoding header takes `encoding`. */
+export function acceptsEncoding(header: string | undefined, encoding: Encoding): boolean {
+  return header ? acceptedBy(header)[encoding] : false;
 }
 
 /**

@@ -18,19 +18,26 @@ import type { RenderedPage } from "./page-cache.ts";
 import type { Render, Rendered, RenderRequest } from "./render.ts";
 import { scriptHash, styleHash } from "./script-hashes.ts";
 import { contentSecurityPolicy } from "./security.ts";
+import { deflatedPart, splicedGzip } from "./spliced-gzip.ts";
 
 interface Template {
   status: number;
   headers: [string, string][];
-  /** The page around the tiles and the gallery's loader data: before, between, after. */
-  html: [string, string, string];
+  /** The page around the tiles and the gallery's loader data, as UTF-8: before, between, after. */
+  html: [Buffer, Buffer, Buffer];
   /** The script holding the loader data, around the gallery's data. */
   script: [string, string];
   /** Hashes of the page's other scripts, before and after that one (page order, as a full render lists them). */
   hashes: [string[], string[]];
   /** Hashes of the page's inline styles (none changes with the gallery). */
   styleHashes: string[];
+  /** The page around the tiles and the data, compressed once (spliced-gzip.ts): before, between, after. */
+  deflated: [Buffer, Buffer, Buffer];
 }
+
+/** The template's own parts compressed as a kept page's are (gzip's default level); the gallery's, as a page sent once. */
+const TEMPLATE_PART = { level: 6 };
+const GALLERY_PART = { level: 3, windowBits: 12 };
 
 /**
  * The loader data's JSON string as it stands inside React Router's inline
@@ -53,16 +60,22 @@ export function cutTemplate(rendered: Rendered, slot: string): Template | null {
   if (pieces.length !== 3 || holders.length !== 1 || holder === undefined) return null;
   const script = holder.split(slot);
   if (script.length !== 2) return null;
+  const [before = "", between = "", after = ""] = pieces;
   return {
     status: page.status,
     headers: page.headers,
-    html: pieces as [string, string, string],
+    html: [Buffer.from(before), Buffer.from(between), Buffer.from(after)],
     script: script as [string, string],
     hashes: [
       scripts.slice(0, scripts.indexOf(holder)).map(scriptHash),
       scripts.slice(scripts.indexOf(holder) + 1).map(scriptHash),
     ],
     styleHashes: styles.map(styleHash),
+    deflated: [
+      deflatedPart(Buffer.from(before), TEMPLATE_PART),
+      deflatedPart(Buffer.from(between), TEMPLATE_PART),
+      deflatedPart(Buffer.from(after), { ...TEMPLATE_PART, last: true }),
+    ],
   };
 }
 
@@ -156,7 +169,18 @@ export function createHomePage({
     const gallery = await drawGallery(store, randomForRequest());
     const data = inScriptString(JSON.stringify(gallery));
     const [before, between, after] = template.html;
-    const body = Buffer.from(before + galleryTilesHtml(gallery) + between + data + after);
+    const tiles = Buffer.from(galleryTilesHtml(gallery));
+    const dataBytes = Buffer.from(data);
+    const body = Buffer.concat([before, tiles, between, dataBytes, after]);
+    // Only the gallery's parts are compressed for this visitor (spliced-gzip.ts).
+    const [deflatedBefore, deflatedBetween, deflatedAfter] = template.deflated;
+    const gzip = splicedGzip(body, [
+      deflatedBefore,
+      deflatedPart(tiles, GALLERY_PART),
+      deflatedBetween,
+      deflatedPart(dataBytes, GALLERY_PART),
+      deflatedAfter,
+    ]);
     const [scriptBefore, scriptAfter] = template.script;
     const dataHash = `'sha256-${createHash("sha256").update(scriptBefore).update(data).update(scriptAfter).digest("base64")}'`;
     return {
@@ -169,7 +193,8 @@ export function createHomePage({
         [...template.hashes[0], dataHash, ...template.hashes[1]],
         template.styleHashes,
       ),
-      encoded: {},
+      // Sent to any browser that takes gzip (send-page.ts), brotli or not.
+      encoded: { gzip },
       // A fresh gallery per visitor: never shared (Cache-Control: no-store).
       tags: null,
     };

@@ -6,7 +6,7 @@
 // tags (xkey, Surrogate-Key, Cache-Tag) and the shared-cache Cache-Control
 // (decision 057), for a Varnish or a CDN in front.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES } from "./compression.ts";
+import { acceptedEncoding, acceptsEncoding, compress, MIN_COMPRESSED_BYTES } from "./compression.ts";
 import { isKeptPage, type RenderedPage } from "./page-cache.ts";
 import { frameableHeaders, withoutPolicyForRasterImage } from "./security.ts";
 
@@ -120,7 +120,12 @@ export function sendPage(
   }
   // A kept page's plain body is made again from its brotli copy (page-cache.ts): read only when needed.
   let body: Buffer;
-  const encoding = compressible ? acceptedEncoding(req.headers["accept-encoding"]) : null;
+  const accepts = req.headers["accept-encoding"];
+  const best = compressible ? acceptedEncoding(accepts) : null;
+  // A page sent once that comes already in gzip (the home's, made from parts: spliced-gzip.ts) is
+  // sent so to a browser that takes gzip, rather than compressed again in brotli for this response.
+  const ready = options.effort === "each" && page.encoded.gzip && acceptsEncoding(accepts, "gzip");
+  const encoding = best && !page.encoded[best] && ready ? "gzip" : best;
   if (encoding) {
     let encoded = page.encoded[encoding];
     if (!encoded) {
