@@ -24,7 +24,7 @@ import { apiGate, DEFAULT_API_RATE_LIMIT } from "./api-gate.ts";
 import { CachedPages } from "./cached-pages.ts";
 import { canonicalUrl } from "./canonical-url.ts";
 import { createFastPages } from "./fast-pages.ts";
-import { createHomePage } from "./home-page.ts";
+import { createHomePage, HOME_ADDRESS } from "./home-page.ts";
 import { identityClock } from "./identity.ts";
 import { letterCaseRedirect } from "./letter-case.ts";
 import { type Logger, logRequest } from "./logger.ts";
@@ -77,7 +77,6 @@ export interface AppOptions {
 /** A search with text (search-limits.ts), on a path already in the site's letter case. */
 const SEARCH_WITH_TEXT = new RegExp(SEARCH_REQUEST.source);
 /** The home's addresses (canonical): English, Hindi, Marathi (decision 067). */
-const HOME = /^\/(?:\?lang=(?:hi|mr))?$/;
 const SLASH = 0x2f;
 const ABSOLUTE_FORM = /^https?:\/\/([^/?#@\s]+)([/?][^#]*)?$/i;
 
@@ -184,6 +183,7 @@ export function createApp({
           baseHeaders: [...Object.entries(SECURITY_HEADERS).flat(), ...(httpsSite ? HSTS : [])],
           logger,
           stopping: () => stopping,
+          home: homePage ? { page: homePage, today, slow: (req, res) => app(req, res) } : null,
         })
       : () => false;
 
@@ -398,7 +398,7 @@ export function createApp({
       let page: RenderedPage | null = hit?.page ?? null;
       let kept = false;
       // The home in each language (/, /?lang=hi, /?lang=mr: decision 067) has a template of its own.
-      if (!page && homePage && fresh && HOME.test(target.url)) {
+      if (!page && homePage && fresh && HOME_ADDRESS.test(target.url)) {
         page = await homePage(req, { origin, day: today(), requestId, url: target.url });
       }
       if (!page) {

@@ -11,10 +11,20 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { firstSegmentsOf } from "#app/route-table.ts";
 import type { CachedPages } from "./cached-pages.ts";
 import { canonicalUrl } from "./canonical-url.ts";
+import { HOME_ADDRESS, type HomePage } from "./home-page.ts";
 import { type Logger, logRequest } from "./logger.ts";
 import type { OriginOf } from "./origin.ts";
 import { sendPage } from "./send-page.ts";
 import { countPage } from "./stats.ts";
+
+/** The home's fresh gallery, served on the fast path when its template is there (home-page.ts). */
+export interface FastHome {
+  page: HomePage;
+  /** The site's day (the quote of the day's), which the template is kept for. */
+  today: () => string;
+  /** Where a request goes when the fast home cannot answer it after all (Express: the long path). */
+  slow: (req: IncomingMessage, res: ServerResponse) => void;
+}
 
 export interface FastPagesOptions {
   cached: CachedPages;
@@ -25,6 +35,7 @@ export interface FastPagesOptions {
   baseHeaders: readonly string[];
   logger: Logger;
   stopping: () => boolean;
+  home?: FastHome | null;
 }
 
 /** The API (the routes app/route-table.ts gates so), in any letter case (React Router matches it so). */
@@ -39,7 +50,45 @@ export function createFastPages({
   baseHeaders,
   logger,
   stopping,
+  home,
 }: FastPagesOptions) {
+  /** The home with this visitor's gallery (home-page.ts), or the long path when it has no template after all. */
+  function serveHome(
+    { page, today, slow }: FastHome,
+    req: IncomingMessage,
+    res: ServerResponse,
+    origin: string,
+    url: string,
+    started: number,
+  ) {
+    const requestId = randomUUID();
+    page(req, { origin, day: today(), requestId, url })
+      .then((home) => {
+        if (!home) return slow(req, res);
+        sendPage(req, res, home, {
+          requestId,
+          cache: "MISS",
+          sharedCacheControl,
+          baseHeaders,
+          closing: stopping(),
+          effort: "each",
+        });
+        logRequest(logger, {
+          method: req.method ?? "GET",
+          path: req.url ?? url,
+          status: res.statusCode,
+          started,
+          requestId,
+        });
+        countPage(req, home);
+      })
+      // Nothing is sent before the page is made: a failure goes the long way (Express), which answers it.
+      .catch(() => {
+        if (res.headersSent) res.destroy();
+        else slow(req, res);
+      });
+  }
+
   return function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
     const started = performance.now();
     if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -50,6 +99,11 @@ export function createFastPages({
     if (origin === null) return false;
     if (!cached.ready()) return false;
     const target = canonicalUrl(url);
+    // The home draws its gallery for each visitor from a template made once (home-page.ts).
+    if (home && HOME_ADDRESS.test(target.url) && home.page.ready(origin, target.url)) {
+      serveHome(home, req, res, origin, target.url, started);
+      return true;
+    }
     if (!target.cacheable || (target.search && ENCODED_LINE_BREAK.test(url))) return false;
     const hit = cached.lookup(origin, target);
     if (!hit) return false;

@@ -100,7 +100,12 @@ export interface HomePage {
   invalidate(tags: ReadonlySet<string>, removal: boolean): void;
   /** Drops every template (a config reload, say). */
   clear(): void;
+  /** Whether the home at this origin and address has a template (one being refreshed counts): a request for it needs no render. */
+  ready(origin: string, url: string): boolean;
 }
+
+/** The home's addresses, one per language (/, /?lang=hi, /?lang=mr: decision 067), canonical. */
+export const HOME_ADDRESS = /^\/(?:\?lang=(?:hi|mr))?$/;
 
 interface Kept {
   day: string;
@@ -207,5 +212,6 @@ export function createHomePage({
     }
   };
   homePage.clear = () => templates.clear();
+  homePage.ready = (origin, url) => (templates.get(`${origin} ${url}`)?.template ?? null) !== null;
   return homePage;
 }
