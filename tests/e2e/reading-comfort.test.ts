@@ -4,8 +4,7 @@
 // from the first paint (no layout shift), nothing scrolls sideways at 320 px
 // at the largest step, and without JavaScript the buttons are not shown.
 // Roman letters: the <details> opens and closes without JavaScript, and with
-// it the choice is remembered on the next post (loaded or moved to). A first
-// visit: the text does not move when the Latin font comes late (decision 090).
+// it the choice is remembered on the next post (loaded or moved to).
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { newPage, useServerAndBrowser } from "#tests/support/browser.ts";
@@ -202,44 +201,4 @@ test("with JavaScript: the Roman letters choice is remembered on the next post, 
   expect(await page.locator("details.roman-letters").count()).toBe(0);
   expect(errors).toEqual([]);
   await context.close();
-});
-
-test("a first visit: nothing outside the menu moves when the Latin font arrives after the first paint", async () => {
-  const { context, page, errors } = await newPage(env.browser, { viewport: { width: 390, height: 800 } });
-  const post = await firstPost(page, "english");
-  await context.close();
-  // A fresh profile (no font in its cache), the Latin faces 400 ms late: the text is laid out
-  // without them first. The menu's हिंदी and मराठी may still move as their small Devanagari face
-  // arrives (it keeps `swap`: a device without Devanagari letters would otherwise show boxes).
-  const fresh = await newPage(env.browser, { viewport: { width: 390, height: 800 } });
-  await fresh.context.addInitScript(`
-window.__movedOutsideMenu = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    for (const source of entry.sources ?? []) {
-      const node = source.node;
-      const element = node && (node.nodeType === 1 ? node : node.parentElement);
-      if (!element || !element.closest(".main-menu"))
-        window.__movedOutsideMenu.push(node ? node.nodeName + (node.className ? "." + node.className : "") : "?");
-    }
-  }
-}).observe({ type: "layout-shift", buffered: true });
-`);
-  let late = 0;
-  await fresh.page.route(/noto-sans-latin[^/]*\.woff2$/, async (route) => {
-    late++;
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
-  await fresh.page.goto(post);
-  await hydrated(fresh.page);
-  await fresh.page.waitForTimeout(1200);
-  expect(late).toBeGreaterThan(0);
-  expect(
-    await fresh.page.evaluate(
-      () => (window as unknown as { __movedOutsideMenu: string[] }).__movedOutsideMenu,
-    ),
-  ).toEqual([]);
-  expect([...errors, ...fresh.errors]).toEqual([]);
-  await fresh.context.close();
 });
