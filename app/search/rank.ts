@@ -75,15 +75,14 @@ async function rankWindow(
   // The tests were run beside the documents with the window's matches (newestTested).
   if (keysBeside !== undefined) return sortedByKeys(window, keysBeside);
   const { mode } = query;
-  query.present ??= presentAlternatives(backend, query.alternatives);
-  const present = await query.present;
+  const plan = await windowPlan(backend, query);
+  const { present } = plan;
   // Each query word's test at each level; null when no post could pass it.
   const tests = {} as Record<MatchLevel, (((text: string) => boolean) | null)[]>;
   for (const name of LEVELS) tests[name] = present[name].map(alternativeTest);
   const combine = (results: boolean[]) => (mode === "all" ? results.every(Boolean) : results.some(Boolean));
   const level = (text: string, name: MatchLevel) => combine(tests[name].map((test) => test?.(text) ?? false));
   const possibleLevel = (name: MatchLevel) => combine(tests[name].map((test) => test !== null));
-  const plan = windowPlan(query, present);
   const counted = tests.wide.slice(0, plan.counted);
   /** The key of a post: its tests in order, each 1 or 0; each text with a space at each end, `text` all its words read so far. */
   const keyOf = (title: string, tags: string, text: string) => {
@@ -137,7 +136,10 @@ interface WindowPlan {
   literal: boolean;
 }
 
-function windowPlan(query: QueryMatches, present: Record<MatchLevel, TermAlternatives[]>): WindowPlan {
+/** The ranking's plan for a query, its present alternatives looked up once a search. */
+async function windowPlan(backend: SearchBackend, query: QueryMatches): Promise<WindowPlan> {
+  query.present ??= presentAlternatives(backend, query.alternatives);
+  const present = await query.present;
   return {
     mode: query.mode,
     present,
@@ -216,8 +218,7 @@ async function newestWithKeys(
   limit: number,
 ): Promise<{ ids: number[]; keys: Map<number, number[]> } | null> {
   if (backend.newestTested === undefined) return null;
-  query.present ??= presentAlternatives(backend, query.alternatives);
-  const plan = windowPlan(query, await query.present);
+  const plan = await windowPlan(backend, query);
   const tests = testsBeside(plan, backend.columnMarkers ?? []);
   if (tests === null) return null;
   const rows = await backend.newestTested(
@@ -255,8 +256,7 @@ export async function rankedMatches(
   tiers: readonly Match[],
   matches: readonly number[],
 ): Promise<number[] | null> {
-  query.present ??= presentAlternatives(backend, query.alternatives);
-  const plan = windowPlan(query, await query.present);
+  const plan = await windowPlan(backend, query);
   // No column markers here: the documents are read as their columns.
   const ranking = testsBeside(plan, []);
   if (ranking === null) return null;

@@ -62,9 +62,11 @@ export async function search(
   // The first tier's rows are asked for beside the count, not after it (a
   // round trip less where the database is a server); they are the same
   // whatever the count says, and left unread when it finds nothing.
+  // Where the database is far (a server: the backend runs the ranking's tests beside its documents,
+  // newestTested), round trips count; where it is here, only work does.
+  const far = backend.newestTested !== undefined;
   const firstTier = (query: QueryMatches) => {
-    // Only where the database is far (newestTested: a server); here a tier costs its work alone.
-    if (backend.newestTested === undefined) return null;
+    if (!far) return null;
     const [first] = tiersOf(query);
     const rows = first === undefined ? null : tierRows(backend, first, query, skip, perPage + 1);
     // Read (and its failure thrown) below, or not needed.
@@ -73,9 +75,9 @@ export async function search(
   };
   // Where the database is here, the first matches are read, not counted (the same walk of the
   // index): when they are all of them, the tiers are sorted out on them (rankedMatches).
-  const local = backend.newestTested === undefined && countLimit !== undefined;
   const matchesOf = async (query: QueryMatches) => {
-    if (!local) return { total: await backend.count(query.wide, countLimit), matches: null };
+    if (far || countLimit === undefined)
+      return { total: await backend.count(query.wide, countLimit), matches: null };
     const matches = await backend.newest(query.wide, countLimit);
     return { total: matches.length, matches };
   };
