@@ -120,9 +120,9 @@ export async function contentTransaction<T>(
   write: (writer: AsyncContentWriter, sync: SyncTarget) => Promise<T>,
 ): Promise<{ result: T; changes: ContentChange[] }> {
   const start = (dryRun: boolean) => {
-    const target = new PostgresWriteTarget(client);
+    const target = new PostgresWriteTarget(client, { deferIndexes: !dryRun });
     const writer = new AsyncContentWriter(target, { incoming: options.incoming, dryRun });
-    return { writer, sync: new PostgresSyncTarget(client, writer.changes, target) };
+    return { target, writer, sync: new PostgresSyncTarget(client, writer.changes, target) };
   };
   if (options.dryRun) {
     await client.query(options.migrate ? "BEGIN ISOLATION LEVEL REPEATABLE READ" : BEGIN_SNAPSHOT);
@@ -142,9 +142,10 @@ export async function contentTransaction<T>(
     return { result, changes: [] };
   }
   return inWriteTransactionOn(client, async () => {
-    const { writer, sync } = start(false);
+    const { target, writer, sync } = start(false);
     const result = await write(writer, sync);
     await writer.finish();
+    await target.finishLoad();
     const { summary } = writer;
     const changed = summary.created + summary.updated + summary.pages.created + summary.pages.updated > 0;
     // A person renamed, or a post renamed by sync, otherwise unchanged changes pages too (its change log row).

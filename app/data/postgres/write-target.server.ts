@@ -12,6 +12,11 @@ import {
   type StoredPost,
   type WriteTarget,
 } from "#app/data/content-writer.ts";
+import {
+  buildDeferredIndexes,
+  type DeferredIndexes,
+  dropDeferredIndexes,
+} from "#app/data/postgres/deferred-indexes.server.ts";
 import { isDevanagariWord, type SearchDocument, wordSkeletons, wordTrigrams } from "#app/search/document.ts";
 
 /** Longest lexeme PostgreSQL stores (bytes); a longer folded word stays out of the document. */
@@ -224,9 +229,30 @@ export class PostgresWriteTarget implements WriteTarget {
   readonly #aheadKeys = new Map<number, string>();
   #writing: Promise<void> = Promise.resolve();
   #failed: { error: unknown } | null = null;
+  /** Posts this target inserted. */
+  #inserted = 0;
+  readonly #mayDeferIndexes: boolean;
+  /** The indexes and foreign keys a first load dropped, until finishLoad() builds them. */
+  #deferred: DeferredIndexes | null = null;
 
-  constructor(client: pg.PoolClient | pg.Client) {
+  /**
+   * `deferIndexes`: a large write into a database holding no other post
+   * (a first import) drops the indexes only the site reads and the foreign
+   * keys of the loaded tables, and finishLoad() builds them again before
+   * the commit (decision 092).
+   */
+  constructor(client: pg.PoolClient | pg.Client, options: { deferIndexes?: boolean } = {}) {
     this.#client = client;
+    this.#mayDeferIndexes = options.deferIndexes === true;
+  }
+
+  /** Writes the held rows and builds what a first load deferred: called once the rules are finished, before the commit. */
+  async finishLoad(): Promise<void> {
+    await this.flush();
+    const deferred = this.#deferred;
+    if (deferred === null) return;
+    this.#deferred = null;
+    await buildDeferredIndexes(this.#client, deferred);
   }
 
   async #run<R extends pg.QueryResultRow>(name: Name, values: unknown[]): Promise<R[]> {
@@ -344,6 +370,9 @@ export class PostgresWriteTarget implements WriteTarget {
       translationKey: string | null;
     }>("postKeys", []);
     for (const post of posts) this.#addKeys(keys, post);
+    // Every post stored is one this write inserted: a first load, whose rows are most of what the indexes will hold.
+    if (this.#mayDeferIndexes && this.#deferred === null && posts.length === this.#inserted)
+      this.#deferred = await dropDeferredIndexes(this.#client);
     for (const term of await this.#run<{ kind: string; slug: string }>("termKeys", []))
       keys.terms.add(`${term.kind}\n${term.slug}`);
     this.#keys = keys;
@@ -427,8 +456,13 @@ export class PostgresWriteTarget implements WriteTarget {
       row.reference,
       row.audioUrl,
     ];
-    if (this.#keys === null) return this.#insertedId("insertPost", values);
+    if (this.#keys === null) {
+      const inserted = await this.#insertedId("insertPost", values);
+      this.#inserted++;
+      return inserted;
+    }
     const id = await this.#reservedId();
+    this.#inserted++;
     this.#addKeys(this.#keys, row);
     const batch = this.#batch;
     for (const [i, value] of [id, ...values].entries()) batch.posts[i]?.push(value);
