@@ -31,6 +31,20 @@ export interface DeferredIndexes {
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
+ * Whether another client is connected to this database: a site serving it
+ * (its content-version listener stays connected), another command. A first
+ * load then writes through its indexes, as the drop would make that
+ * client's reads of the loaded tables wait for the load's commit.
+ */
+export async function othersConnected(client: pg.PoolClient | pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ others: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend') AS others`,
+  );
+  return rows[0]?.others === true;
+}
+
+/**
  * Drops the deferred indexes and the foreign keys of the loaded tables, in
  * the caller's transaction (it takes their tables' ACCESS EXCLUSIVE lock
  * until the commit: readers wait for the load). Returns the statements

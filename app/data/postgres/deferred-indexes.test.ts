@@ -113,6 +113,28 @@ describe.skipIf(!available)("a first large import into PostgreSQL builds its rea
     }
   });
 
+  test("a first import while another client is connected (a site serving the database) builds nothing again", async () => {
+    const url = await server.createDatabase("deferred_watched");
+    const pool = createPool(url, { max: 2 });
+    const site = createPool(url, { max: 1 });
+    try {
+      await migratePostgres(pool);
+      // The site's content-version listener stays connected; reads of the loaded tables must not wait on the load.
+      const listener = await site.connect();
+      try {
+        await listener.query("LISTEN sukti_test");
+        const before = await schemaOf(pool);
+        await writeContentPostgres(pool, { posts: generateCorpus({ count: 600, seed: 25 }), pages: [] });
+        expect((await schemaOf(pool)).oids).toEqual(before.oids);
+      } finally {
+        listener.release();
+      }
+    } finally {
+      await site.end();
+      await pool.end();
+    }
+  });
+
   test("a first load that fails after dropping them leaves the indexes, keys and tables as they were", async () => {
     const pool = await migrated("deferred_failed");
     try {

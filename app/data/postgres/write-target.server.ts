@@ -16,6 +16,7 @@ import {
   buildDeferredIndexes,
   type DeferredIndexes,
   dropDeferredIndexes,
+  othersConnected,
 } from "#app/data/postgres/deferred-indexes.server.ts";
 import { isDevanagariWord, type SearchDocument, wordSkeletons, wordTrigrams } from "#app/search/document.ts";
 
@@ -237,9 +238,9 @@ export class PostgresWriteTarget implements WriteTarget {
 
   /**
    * `deferIndexes`: a large write into a database holding no other post
-   * (a first import) drops the indexes only the site reads and the foreign
-   * keys of the loaded tables, and finishLoad() builds them again before
-   * the commit (decision 092).
+   * (a first import), with no other client connected to it, drops the
+   * indexes only the site reads and the foreign keys of the loaded tables,
+   * and finishLoad() builds them again before the commit (decision 092).
    */
   constructor(client: pg.PoolClient | pg.Client, options: { deferIndexes?: boolean } = {}) {
     this.#client = client;
@@ -371,7 +372,12 @@ export class PostgresWriteTarget implements WriteTarget {
     }>("postKeys", []);
     for (const post of posts) this.#addKeys(keys, post);
     // Every post stored is one this write inserted: a first load, whose rows are most of what the indexes will hold.
-    if (this.#mayDeferIndexes && this.#deferred === null && posts.length === this.#inserted)
+    if (
+      this.#mayDeferIndexes &&
+      this.#deferred === null &&
+      posts.length === this.#inserted &&
+      !(await othersConnected(this.#client))
+    )
       this.#deferred = await dropDeferredIndexes(this.#client);
     for (const term of await this.#run<{ kind: string; slug: string }>("termKeys", []))
       keys.terms.add(`${term.kind}\n${term.slug}`);
