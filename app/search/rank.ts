@@ -15,7 +15,7 @@ import {
   type TermAlternatives,
   termMatch,
 } from "#app/search/query-model.ts";
-import type { QueryMatches } from "#app/search/tiers.ts";
+import { type QueryMatches, tiersOf } from "#app/search/tiers.ts";
 
 /**
  * The newest RANK_WINDOW matches of a tier are ranked; older matches of a very
@@ -318,4 +318,53 @@ export async function tierRows(
     );
   }
   return { rows, count: complete ? newest.length : null };
+}
+
+/**
+ * The tiers' rows asked beside the count (a round trip each where the
+ * database is a server, decisions 089, 093): the first tier at once (its rows
+ * are the same whatever the count says), and on the first page each next
+ * one as soon as the one before it leaves the page short (there a tier's
+ * rows do not depend on the sizes of those before it). Each entry answers
+ * what tierRows would, or null where the page was full before it, or the
+ * tiers before it hold every match the count found. A later page asks only
+ * the first tier here; search() asks the rest in turn.
+ */
+export function tiersBesideTheCount(
+  backend: SearchBackend,
+  query: QueryMatches,
+  counted: Promise<{ total: number }>,
+  skip: number,
+  perPage: number,
+): Promise<Awaited<ReturnType<typeof tierRows>> | null>[] {
+  // The count, once it has answered.
+  let total: number | null = null;
+  counted.then(
+    (count) => {
+      total = count.total;
+    },
+    () => {},
+  );
+  const asked: Promise<Awaited<ReturnType<typeof tierRows>> | null>[] = [];
+  let rowsBefore = 0;
+  let matchesBefore = 0;
+  for (const [i, tier] of tiersOf(query).entries()) {
+    if (i > 0 && skip > 0) break;
+    const previous = asked.at(-1);
+    const ask = async () => {
+      if (previous !== undefined) {
+        const before = await previous;
+        if (before === null) return null;
+        rowsBefore += before.rows.length;
+        matchesBefore += before.count ?? Number.POSITIVE_INFINITY;
+      }
+      if (rowsBefore > perPage || (total !== null && matchesBefore >= total)) return null;
+      return tierRows(backend, tier, query, skip, perPage + 1 - rowsBefore);
+    };
+    const rows = ask();
+    // Read (and its failure thrown) by search(), or not needed.
+    rows.catch(() => {});
+    asked.push(rows);
+  }
+  return asked;
 }

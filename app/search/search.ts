@@ -11,7 +11,7 @@ import { expand, readNear } from "#app/search/expand.ts";
 import { wordTest } from "#app/search/highlight.ts";
 import { hits, wordMatcher } from "#app/search/hits.ts";
 import { parseQuery } from "#app/search/parse.ts";
-import { rankedMatches, tierRows } from "#app/search/rank.ts";
+import { rankedMatches, tierRows, tiersBesideTheCount } from "#app/search/rank.ts";
 import { type QueryMatches, queryMatches, tiersOf } from "#app/search/tiers.ts";
 
 /**
@@ -59,20 +59,12 @@ export async function search(
   let skip = (page - 1) * perPage;
   // Matches are counted up to COUNT_LIMIT, or all of them for a page that reaches past it.
   const countLimit = skip + perPage < COUNT_LIMIT ? COUNT_LIMIT + 1 : undefined;
-  // The first tier's rows are asked for beside the count, not after it (a
-  // round trip less where the database is a server); they are the same
-  // whatever the count says, and left unread when it finds nothing.
   // Where the database is far (a server: the backend runs the ranking's tests beside its documents,
-  // newestTested), round trips count; where it is here, only work does.
+  // newestTested), round trips count; where it is here, only work does. Far, the tiers are asked
+  // beside the count, not after it (tiersAhead).
   const far = backend.newestTested !== undefined;
-  const firstTier = (query: QueryMatches) => {
-    if (!far) return null;
-    const [first] = tiersOf(query);
-    const rows = first === undefined ? null : tierRows(backend, first, query, skip, perPage + 1);
-    // Read (and its failure thrown) below, or not needed.
-    rows?.catch(() => {});
-    return rows;
-  };
+  const tiersAhead = (query: QueryMatches, counted: Promise<{ total: number }>) =>
+    far ? tiersBesideTheCount(backend, query, counted, skip, perPage) : [];
   // Where the database is here, the first matches are read, not counted (the same walk of the
   // index): when they are all of them, the tiers are sorted out on them (rankedMatches).
   const matchesOf = async (query: QueryMatches) => {
@@ -82,12 +74,14 @@ export async function search(
     return { total: matches.length, matches };
   };
   let query = queryMatches(parsed.terms, found, "all");
-  let first = firstTier(query);
-  let { total, matches } = await matchesOf(query);
+  let counted = matchesOf(query);
+  let ahead = tiersAhead(query, counted);
+  let { total, matches } = await counted;
   if (total === 0 && parsed.terms.length > 1) {
     query = queryMatches(parsed.terms, found, "any");
-    first = firstTier(query);
-    ({ total, matches } = await matchesOf(query));
+    counted = matchesOf(query);
+    ahead = tiersAhead(query, counted);
+    ({ total, matches } = await counted);
   }
   const totalCapped = countLimit !== undefined && total > COUNT_LIMIT;
   const result: SearchResultPage = {
@@ -118,7 +112,7 @@ export async function search(
   for (const [i, tier] of tiers.entries()) {
     const want = perPage + 1 - ids.length;
     if (want <= 0 || remaining <= 0) break;
-    const { rows, count } = await ((i === 0 ? first : null) ?? tierRows(backend, tier, query, skip, want));
+    const { rows, count } = (await ahead[i]) ?? (await tierRows(backend, tier, query, skip, want));
     ids.push(...rows);
     // After the last tier nothing reads the size: not counted (a count is the costly query).
     if (ids.length > perPage || i === tiers.length - 1) break;
