@@ -116,10 +116,12 @@ class SqliteWrites implements ContentWrites {
     let committed = false;
     try {
       migrate(db);
-      const writer = new AsyncContentWriter(new SqliteWriteTarget(db), { incoming: options.incoming });
+      const target = new SqliteWriteTarget(db, { deferIndexes: true });
+      const writer = new AsyncContentWriter(target, { incoming: options.incoming });
       const result = await inWriteTransactionAsync(db, async () => {
         const written = await write(writer, new SqliteSyncTarget(db, writer.changes));
         await writer.finish();
+        target.finishLoad();
         return written;
       });
       committed = true;

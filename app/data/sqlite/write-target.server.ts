@@ -18,6 +18,11 @@ import {
   type SyncWriteTarget,
 } from "#app/data/content-writer.ts";
 import type { Db } from "#app/data/sqlite/database.server.ts";
+import {
+  buildDeferredIndexes,
+  DEFER_AFTER_POSTS,
+  dropDeferredIndexes,
+} from "#app/data/sqlite/deferred-indexes.server.ts";
 import { isDevanagariWord, type SearchDocument, wordSkeletons } from "#app/search/document.ts";
 
 /** content_changes keeps this many rows; a server further behind drops every page (decision 057). */
@@ -121,11 +126,23 @@ export class SqliteWriteTarget implements SyncWriteTarget {
   readonly #index: SearchIndexWriter;
   /** Posts inserted by this target and not indexed yet: they have no document to replace. */
   readonly #inserted = new Set<number>();
+  /** Posts this target inserted. */
+  #insertedCount = 0;
+  readonly #mayDeferIndexes: boolean;
+  /** The statements of the indexes a first load dropped, until finishLoad() makes them. */
+  #deferred: string[] | null = null;
 
   readonly #db: Db;
 
-  constructor(db: Db) {
+  /**
+   * `deferIndexes`: a write that has inserted DEFER_AFTER_POSTS posts into a
+   * database holding no other post (a first import) drops the indexes only
+   * the site reads, and finishLoad() makes them again before the commit
+   * (decision 092).
+   */
+  constructor(db: Db, options: { deferIndexes?: boolean } = {}) {
     this.#db = db;
+    this.#mayDeferIndexes = options.deferIndexes === true;
     this.#index = new SearchIndexWriter(db);
     this.#sql = {
       findPost: db.prepare<[string, string], StoredPost>(
@@ -232,7 +249,20 @@ export class SqliteWriteTarget implements SyncWriteTarget {
   insertPost(row: PostWriteRow) {
     const id = Number(this.#sql.insertPost.run(row).lastInsertRowid);
     this.#inserted.add(id);
+    if (++this.#insertedCount === DEFER_AFTER_POSTS && this.#mayDeferIndexes && this.#deferred === null) {
+      const stored = this.#db.prepare("SELECT count(*) FROM posts").pluck().get() as number;
+      // Every post stored is one this write inserted: a first load.
+      if (stored === this.#insertedCount) this.#deferred = dropDeferredIndexes(this.#db);
+    }
     return id;
+  }
+
+  /** Makes what a first load deferred: called once the rules are finished, before the commit. */
+  finishLoad(): void {
+    const deferred = this.#deferred;
+    if (deferred === null) return;
+    this.#deferred = null;
+    buildDeferredIndexes(this.#db, deferred);
   }
   updatePost(id: number, row: PostWriteRow) {
     this.#sql.updatePost.run({ ...row, id });
