@@ -19,7 +19,7 @@ export const DEFERRED_INDEXES = [
   "posts_language_published_id_num",
 ] as const;
 
-/** Posts a write has inserted, into a database that held none, when it drops them (a small write never does). */
+/** Posts a write inserts into a database that held none before it drops them (a small write never does). */
 export const DEFER_AFTER_POSTS = 200;
 
 /**

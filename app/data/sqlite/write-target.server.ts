@@ -135,7 +135,7 @@ export class SqliteWriteTarget implements SyncWriteTarget {
   readonly #db: Db;
 
   /**
-   * `deferIndexes`: a write that has inserted DEFER_AFTER_POSTS posts into a
+   * `deferIndexes`: a write inserting more than DEFER_AFTER_POSTS posts into a
    * database holding no other post (a first import) drops the indexes only
    * the site reads, and finishLoad() makes them again before the commit
    * (decision 092).
@@ -249,7 +249,7 @@ export class SqliteWriteTarget implements SyncWriteTarget {
   insertPost(row: PostWriteRow) {
     const id = Number(this.#sql.insertPost.run(row).lastInsertRowid);
     this.#inserted.add(id);
-    if (++this.#insertedCount === DEFER_AFTER_POSTS && this.#mayDeferIndexes && this.#deferred === null) {
+    if (++this.#insertedCount === DEFER_AFTER_POSTS + 1 && this.#mayDeferIndexes && this.#deferred === null) {
       const stored = this.#db.prepare("SELECT count(*) FROM posts").pluck().get() as number;
       // Every post stored is one this write inserted: a first load.
       if (stored === this.#insertedCount) this.#deferred = dropDeferredIndexes(this.#db);
