@@ -76,13 +76,9 @@ export function highlight(text: string, test: WordTest): Segment[] {
 /** Characters of context shown before the first match. */
 const LEAD = 40;
 
-/**
- * About `maxLength` characters of `text` around its first match (or its
- * beginning), cut between words, with "…" where text was left out.
- */
-export function snippet(text: string, test: WordTest, maxLength = 200): Segment[] {
-  const spans = wordSpans(text, test);
-  if (text.length <= maxLength) return toSegments(text, spans, 0, text.length);
+/** Where a snippet of `text` starts and ends (snippet()). */
+function snippetWindow(text: string, spans: readonly WordSpan[], maxLength: number) {
+  if (text.length <= maxLength) return { start: 0, end: text.length };
   const first = spans.find((span) => span.mark);
   let start = 0;
   if (first && first.end > maxLength - LEAD) {
@@ -95,10 +91,43 @@ export function snippet(text: string, test: WordTest, maxLength = 200): Segment[
     if (lastWhole && lastWhole.end > start) end = lastWhole.end;
   }
   if (text.length - start <= maxLength) end = text.length;
+  return { start, end };
+}
+
+function snippetSegments(text: string, spans: readonly WordSpan[], maxLength: number): Segment[] {
+  const { start, end } = snippetWindow(text, spans, maxLength);
+  if (start === 0 && end === text.length) return toSegments(text, spans, 0, text.length);
   const segments = toSegments(text, spans, start, end);
   if (start > 0) segments.unshift({ text: "… ", mark: false });
   if (end < text.length) segments.push({ text: " …", mark: false });
   return mergeAdjacent(segments);
+}
+
+/**
+ * About `maxLength` characters of `text` around its first match (or its
+ * beginning), cut between words, with "…" where text was left out.
+ */
+export function snippet(text: string, test: WordTest, maxLength = 200): Segment[] {
+  return snippetSegments(text, wordSpans(text, test), maxLength);
+}
+
+/**
+ * snippet() of a longer text known here by its start (`start`: its first
+ * characters, its last word perhaps cut): the same segments snippet() gives
+ * for the whole text, when a match and the whole snippet lie before the
+ * start's last word; else null (the whole text is needed). A long post's
+ * match is usually near its beginning: its snippet then costs a few
+ * kilobytes of text, not the whole post.
+ */
+export function snippetOfStart(start: string, test: WordTest, maxLength = 200): Segment[] | null {
+  if (start.length <= maxLength) return null;
+  const spans = wordSpans(start, test);
+  const last = spans.at(-1);
+  const first = spans.find((span) => span.mark);
+  if (last === undefined || first === undefined || first.end >= last.start) return null;
+  // Past these, snippetWindow reads the text's length or its last word, which the whole text has otherwise.
+  if (snippetWindow(start, spans, maxLength).start + maxLength >= last.start) return null;
+  return snippetSegments(start, spans, maxLength);
 }
 
 function mergeAdjacent(segments: Segment[]): Segment[] {

@@ -1,5 +1,9 @@
 import { expect, test } from "vitest";
-import { wordMatcher } from "#app/search/hits.ts";
+import { cutHtml } from "#app/content/html-cut.ts";
+import { htmlToPlainText } from "#app/content/html-text.ts";
+import { READ_BOUNDS } from "#app/data/read-bounds.ts";
+import { snippet, snippetOfStart, type WordTest, wordTest } from "#app/search/highlight.ts";
+import { bodySnippet, wordMatcher } from "#app/search/hits.ts";
 import { parseQuery } from "#app/search/parse.ts";
 
 test("the word matcher marks the words the query found", () => {
@@ -12,4 +16,77 @@ test("the word matcher marks the words the query found", () => {
   expect(isMatch("glove")).toBe(false);
   expect(isMatch("मन")).toBe(true);
   expect(isMatch("मना")).toBe(false);
+});
+
+test("a long post's snippet from its start is the snippet its whole text gives", () => {
+  // Seeded: words, Devanagari, apostrophes, entities, inline and block tags, runs of space, long words.
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+  const words = [
+    "love",
+    "lovely",
+    "truth",
+    "don't",
+    "peace",
+    "मन",
+    "प्रेम",
+    "सत्य",
+    "river",
+    "a",
+    "x".repeat(300),
+  ];
+  const pieces = [
+    " ",
+    "  ",
+    "\n",
+    ", ",
+    ". ",
+    " &amp; ",
+    "&nbsp;",
+    "<br>",
+    "</p>\n<p>",
+    "<em>",
+    "</em>",
+    " — ",
+  ];
+  const whole = (html: string, test: WordTest) => {
+    const inText = snippet(htmlToPlainText(cutHtml(html, READ_BOUNDS.snippetSource).html), test);
+    return inText;
+  };
+  let early = 0;
+  for (let n = 0; n < 400; n++) {
+    const wanted = pick(["love", "truth", "प्रेम", "don't", "nothing"]);
+    // Up to a place near the start's end (4,096), words that do not match; then any.
+    const others = words.filter((word) => word.replace("'", "") !== wanted.replace("'", ""));
+    const clear = n % 2 === 0 ? 3_000 + Math.floor(random() * 1_300) : Math.floor(random() * 4_000);
+    const length = clear + Math.floor(random() * 8_000);
+    let html = "<p>";
+    while (html.length < clear) html += random() < 0.35 ? pick(pieces) : pick(others);
+    while (html.length < length) html += random() < 0.35 ? pick(pieces) : pick(words);
+    html += "</p>";
+    const test = wordTest((word) => word === wanted.replace("'", ""));
+    const expected = whole(html, test);
+    if (!expected.some((segment) => segment.mark)) continue;
+    expect(bodySnippet(html, "", test), `document ${n}`).toEqual(expected);
+    if (html.length > 4_096 && snippetOfStart(htmlToPlainText(cutHtml(html, 4_096).html), test) !== null)
+      early++;
+  }
+  // The start alone decided many of them (else this compares the whole text with itself).
+  expect(early).toBeGreaterThan(40);
+  // A match placed at every few characters around the start's end, in one long paragraph and in short ones.
+  const love = wordTest((word) => word === "love");
+  for (const filler of ["peace river truth ", "peace river.</p>\n<p>truth "]) {
+    for (let at = 3_500; at < 4_300; at += 7) {
+      const before = filler
+        .repeat(Math.ceil(at / filler.length))
+        .slice(0, at)
+        .replace(/<[^>]*$/, "");
+      const html = `<p>${before} love ${filler.repeat(300)}</p>`;
+      expect(bodySnippet(html, "", love), `love at ${at}`).toEqual(whole(html, love));
+    }
+  }
 });
