@@ -290,6 +290,9 @@ export async function rankedMatches(
   ]);
 }
 
+/** A tier's rows for a page, and its size when known without counting (tierRows). */
+type TierRows = { rows: number[]; count: number | null };
+
 /**
  * One tier's rows [offset, offset + limit): its newest RANK_WINDOW matches
  * ranked, then the older ones newest first. Returns the rows and the tier's
@@ -301,7 +304,7 @@ export async function tierRows(
   query: QueryMatches,
   offset: number,
   limit: number,
-) {
+): Promise<TierRows> {
   const tested = await newestWithKeys(backend, match, query, RANK_WINDOW + 1);
   const newest = tested?.ids ?? (await backend.newest(match, RANK_WINDOW + 1));
   const complete = newest.length <= RANK_WINDOW;
@@ -336,7 +339,7 @@ export function tiersBesideTheCount(
   counted: Promise<{ total: number }>,
   skip: number,
   perPage: number,
-): Promise<Awaited<ReturnType<typeof tierRows>> | null>[] {
+): Promise<TierRows | null>[] {
   // The count, once it has answered.
   let total: number | null = null;
   counted.then(
@@ -345,7 +348,7 @@ export function tiersBesideTheCount(
     },
     () => {},
   );
-  const asked: Promise<Awaited<ReturnType<typeof tierRows>> | null>[] = [];
+  const asked: Promise<TierRows | null>[] = [];
   let rowsBefore = 0;
   let matchesBefore = 0;
   for (const [i, tier] of tiersOf(query).entries()) {
