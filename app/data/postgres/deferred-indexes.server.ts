@@ -48,9 +48,27 @@ export async function othersConnected(client: pg.PoolClient | pg.Client): Promis
  * Drops the deferred indexes and the foreign keys of the loaded tables, in
  * the caller's transaction (it takes their tables' ACCESS EXCLUSIVE lock
  * until the commit: readers wait for the load). Returns the statements
- * that make them again.
+ * that make them again; null, with nothing dropped, when this role may not
+ * (it writes the tables but does not own them): the load then writes
+ * through them.
  */
-export async function dropDeferredIndexes(client: pg.PoolClient | pg.Client): Promise<DeferredIndexes> {
+export async function dropDeferredIndexes(
+  client: pg.PoolClient | pg.Client,
+): Promise<DeferredIndexes | null> {
+  await client.query("SAVEPOINT sukti_deferred_indexes");
+  try {
+    const deferred = await drop(client);
+    await client.query("RELEASE SAVEPOINT sukti_deferred_indexes");
+    return deferred;
+  } catch (error) {
+    await client.query("ROLLBACK TO SAVEPOINT sukti_deferred_indexes");
+    // 42501: insufficient privilege (must be owner). Anything else is the load's failure.
+    if ((error as { code?: string }).code === "42501") return null;
+    throw error;
+  }
+}
+
+async function drop(client: pg.PoolClient | pg.Client): Promise<DeferredIndexes> {
   const indexes = await client.query<{ name: string; definition: string }>(
     `SELECT c.relname AS name, pg_get_indexdef(c.oid) AS definition
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -135,6 +135,35 @@ describe.skipIf(!available)("a first large import into PostgreSQL builds its rea
     }
   });
 
+  test("a first import by a role that writes the tables but does not own them loads through the indexes", async () => {
+    const url = await server.createDatabase("deferred_writer");
+    const owner = createPool(url, { max: 1 });
+    const writerUrl = new URL(url);
+    writerUrl.username = "sukti_deferred_writer";
+    const writer = createPool(writerUrl.toString(), { max: 2 });
+    try {
+      await migratePostgres(owner);
+      await owner.query(`DO $$ BEGIN
+          IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'sukti_deferred_writer') THEN
+            CREATE ROLE sukti_deferred_writer LOGIN;
+          END IF;
+        END $$`);
+      await owner.query(`GRANT USAGE ON SCHEMA public TO sukti_deferred_writer;
+        GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO sukti_deferred_writer;
+        GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO sukti_deferred_writer`);
+      const before = await schemaOf(owner);
+      await owner.end();
+      // Not the owner: the drop is refused (must be owner), and the load goes on without it.
+      await writeContentPostgres(writer, { posts: generateCorpus({ count: 600, seed: 26 }), pages: [] });
+      const { rows } = await writer.query<{ n: number }>("SELECT count(*)::int AS n FROM posts");
+      expect(rows[0]?.n).toBe(600);
+      expect((await schemaOf(writer)).oids).toEqual(before.oids);
+    } finally {
+      await writer.end();
+      await owner.end().catch(() => {});
+    }
+  });
+
   test("a first load that fails after dropping them leaves the indexes, keys and tables as they were", async () => {
     const pool = await migrated("deferred_failed");
     try {
