@@ -184,11 +184,68 @@ async function bench(count: number, http: boolean, postgres: boolean): Promise<v
     );
     await store.close();
 
+    await benchLongPosts(dir);
     if (postgres) await benchPostgres(count, searchMedian);
     if (http) await benchHttp(dbPath, published);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Posts in each corpus of benchLongPosts, and the length their texts are made up to. */
+const LONG_POSTS = { count: 1_500, length: 52_000 };
+
+/**
+ * Long posts (a site of discourses, not quotes): the same generated posts
+ * twice, as generated (~370 characters) and each text made up to ~52 kB with
+ * the texts of others, both searched in the same rounds (the short corpus is
+ * the baseline). What a search reads of each post's text shows here.
+ */
+async function benchLongPosts(dir: string): Promise<void> {
+  const stores: Record<"short" | "long", SqliteContentStore> = {} as never;
+  for (const kind of ["short", "long"] as const) {
+    const { db } = openDatabase(`file:${path.join(dir, `${kind}.db`)}`);
+    migrate(db);
+    const posts = [...generatePosts({ count: LONG_POSTS.count, seed: 1 })];
+    if (kind === "long") {
+      const texts = posts.map((post) => post.content);
+      for (const [i, post] of posts.entries())
+        for (let k = 1; post.content.length < LONG_POSTS.length; k++)
+          post.content += texts[(i + k * 7) % texts.length];
+    }
+    await writeContent(db, { posts, pages: [] });
+    stores[kind] = new SqliteContentStore(db);
+  }
+  const wall = new Map<string, { short: number[]; long: number[] }>();
+  for (let round = 0; round < 3 + RUNS; round++) {
+    for (const [, text] of QUERIES) {
+      const times = wall.get(text) ?? { short: [], long: [] };
+      wall.set(text, times);
+      for (const kind of round % 2 === 0 ? (["short", "long"] as const) : (["long", "short"] as const)) {
+        const took = await time(() => stores[kind].searchPosts(text, 1, 24));
+        // The first three rounds warm up.
+        if (round >= 3) times[kind].push(took);
+      }
+    }
+  }
+  await stores.short.close();
+  await stores.long.close();
+  const perQuery = [...wall.entries()].map(([text, times]) => ({
+    text,
+    short: median(times.short),
+    long: median(times.long),
+  }));
+  const slowest = [...perQuery].sort((a, b) => b.long / b.short - a.long / a.short).slice(0, 5);
+  const all = {
+    short: [...wall.values()].flatMap((t) => t.short),
+    long: [...wall.values()].flatMap((t) => t.long),
+  };
+  console.log(
+    `\nlong posts: ${LONG_POSTS.count.toLocaleString("en")} posts with texts of ~${LONG_POSTS.length / 1000} kB against the same posts as generated, ${QUERIES.length} queries × ${RUNS} rounds, load average ${loadavg()[0]!.toFixed(2)}:`,
+  );
+  console.log(
+    `median ${ms(median(all.long))} (short ${ms(median(all.short))}, ${(median(all.long) / median(all.short)).toFixed(2)}x), p95 ${ms(percentile(all.long, 0.95))} (short ${ms(percentile(all.short, 0.95))}); the most slowed: ${slowest.map((q) => `${q.text} ${ms(q.long)} (short ${ms(q.short)})`).join(", ")}`,
+  );
 }
 
 type Search = (text: string) => Promise<{ total: number; totalCapped: boolean }>;

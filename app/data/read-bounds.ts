@@ -31,6 +31,11 @@ export const READ_BOUNDS = {
   feedContent: 65_536,
   /** A search hit's text, from which its snippet is cut (each page has a few hits). */
   snippetSource: 65_536,
+  /**
+   * A search hit's text as first read: its snippet is cut from there when a
+   * match there decides it (app/search/hits.ts), the rest read only otherwise.
+   */
+  snippetStart: 4_096,
   /** A search document's folded title and tags, and its text, as the ranking reads them. */
   indexedHead: 4_000,
   indexedBody: 262_144,

@@ -8,6 +8,7 @@ import type { Match } from "#app/search/query-model.ts";
 
 export type SearchPostRow = PostSummary & {
   id: number;
+  /** The first READ_BOUNDS.snippetStart + 1 characters of its text (HTML). */
   content: string;
   personSlug: string | null;
   nameEnglish: string | null;
@@ -63,12 +64,23 @@ export interface SearchBackend {
   readonly columnMarkers?: readonly string[];
   /** The indexed titles and tags of those of `ids` that are in the index, any order. */
   documentHeads(ids: readonly number[]): Promise<SearchDocumentHead[]>;
+  /**
+   * Optional, for a backend where reading long texts costs more than asking
+   * the index again: of `ids` whose heads this backend read (documentHeads),
+   * those it would rather not have read, each with whether its document
+   * passes each of `tests` (a post's text is all its indexed words), asked of
+   * the index among them. The others (none, when their texts are short) are
+   * left out: the caller reads them (documentBodies) and tests them itself.
+   */
+  testedAmong?(ids: readonly number[], tests: readonly Match[]): Promise<Map<number, boolean[]>>;
   /** The indexed text of those of `ids` that are in the index, any order. */
   documentBodies(ids: readonly number[]): Promise<SearchDocumentBody[]>;
   /** Matching ids below `below`, highest first, from `offset`. */
   older(match: Match, below: number, limit: number, offset: number): Promise<number[]>;
   /** Published posts among `ids`, any order. */
   posts(ids: readonly number[]): Promise<SearchPostRow[]>;
+  /** The texts (HTML) of the published posts among `ids`, their first READ_BOUNDS.snippetSource + 1 characters, any order. */
+  postTexts(ids: readonly number[]): Promise<{ id: number; content: string }[]>;
   /** The terms of `ids`, ordered by kind descending, then name. */
   terms(ids: readonly number[]): Promise<(Term & { postId: number })[]>;
   /** The published translations of `ids`, any order. */

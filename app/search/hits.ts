@@ -9,7 +9,7 @@ import { READ_BOUNDS } from "#app/data/read-bounds.ts";
 import type { SearchBackend } from "#app/search/backend.ts";
 import type { TermExpansions } from "#app/search/expand.ts";
 import { foldText } from "#app/search/fold.ts";
-import { highlight, snippet, snippetOfStart, type WordTest } from "#app/search/highlight.ts";
+import { highlight, type Segment, snippet, snippetOfStart, type WordTest } from "#app/search/highlight.ts";
 import type { QueryTerm } from "#app/search/parse.ts";
 
 /** Whether a folded word of a document is one the query matched. */
@@ -28,23 +28,21 @@ export function wordMatcher(
 }
 
 /**
- * HTML characters a snippet is looked for in first: a long post's match is
- * usually near its start (60 kB of text cost ~5 ms a hit, made into text and
- * words whole).
+ * A hit's snippet from the first READ_BOUNDS.snippetStart + 1 characters of
+ * its text (`start`, or the whole text when `whole`): null when a match there
+ * does not decide it and more of the text is needed. A long post's match is
+ * usually near its start (a 60 kB text cost ~5 ms a hit made into text and
+ * words whole, and more to read); snippetOfStart gives the snippet the whole
+ * text gives. The whole text is cut at READ_BOUNDS.snippetSource, never
+ * megabytes of it.
  */
-const SNIPPET_START = 4_096;
-
-/**
- * The snippet is cut from the start of the text (READ_BOUNDS.snippetSource),
- * never from megabytes of it; from its first SNIPPET_START characters when a
- * match there decides it (snippetOfStart: the same snippet).
- */
-export function bodySnippet(html: string, excerpt: string, test: WordTest) {
-  if (html.length > SNIPPET_START) {
-    const early = snippetOfStart(htmlToPlainText(cutHtml(html, SNIPPET_START).html), test);
+export function bodySnippet(start: string, excerpt: string, test: WordTest, whole: boolean) {
+  if (start.length > READ_BOUNDS.snippetStart) {
+    const early = snippetOfStart(htmlToPlainText(cutHtml(start, READ_BOUNDS.snippetStart).html), test);
     if (early !== null) return early;
+    if (!whole) return null;
   }
-  const inText = snippet(htmlToPlainText(cutHtml(html, READ_BOUNDS.snippetSource).html), test);
+  const inText = snippet(htmlToPlainText(cutHtml(start, READ_BOUNDS.snippetSource).html), test);
   if (inText.some((segment) => segment.mark) || excerpt === "") return inText;
   const inExcerpt = snippet(excerpt, test);
   return inExcerpt.some((segment) => segment.mark) ? inExcerpt : inText;
@@ -86,13 +84,28 @@ export async function hits(
   const rows = new Map(postRows.map((row) => [row.id, row] as const));
   const terms = new Map<number, Term[]>();
   for (const { postId, ...term } of termRows) terms.set(postId, [...(terms.get(postId) ?? []), term]);
+  // Each text's start was read; the rest only where its start does not decide the snippet.
+  const snippets = new Map<number, Segment[]>();
+  const unsettled: number[] = [];
+  for (const { id, content, excerpt } of postRows) {
+    const early = bodySnippet(content, excerpt, test, false);
+    if (early === null) unsettled.push(id);
+    else snippets.set(id, early);
+  }
+  if (unsettled.length > 0) {
+    for (const { id, content } of await backend.postTexts(unsettled)) {
+      const excerpt = rows.get(id)?.excerpt ?? "";
+      snippets.set(id, bodySnippet(content, excerpt, test, true) ?? []);
+    }
+  }
   const found: SearchHit[] = [];
   for (const id of ids) {
     const row = rows.get(id);
-    if (!row) continue;
-    const { id: _id, content, personSlug, nameEnglish, nameHindi, nameMarathi, ...summary } = row;
+    const snippet = snippets.get(id);
+    // A post unpublished between the two reads is left out.
+    if (!row || !snippet) continue;
+    const { id: _id, content: _start, personSlug, nameEnglish, nameHindi, nameMarathi, ...summary } = row;
     const titleSegments = highlight(summary.title, test);
-    const snippet = bodySnippet(content, row.excerpt, test);
     found.push({
       ...summary,
       titleSegments,

@@ -85,7 +85,7 @@ async function rankWindow(
   const possibleLevel = (name: MatchLevel) => combine(tests[name].map((test) => test !== null));
   const counted = tests.wide.slice(0, plan.counted);
   /** The key of a post: its tests in order, each 1 or 0; each text with a space at each end, `text` all its words read so far. */
-  const keyOf = (title: string, tags: string, text: string) => {
+  const textKey = (title: string, tags: string, text: string) => {
     const key = [counted.filter((test) => test?.(text)).length];
     if (plan.title) key.push(level(title, "wide") ? 1 : 0);
     if (plan.exact) key.push(level(text, "exact") ? 1 : 0);
@@ -105,18 +105,28 @@ async function rankWindow(
   const unsettled = new Map<number, { title: string; tags: string; text: string }>();
   for (const { id, title, tags } of heads) {
     const spaced = { title: ` ${title} `, tags: ` ${tags} `, text: ` ${title} ${tags} ` };
-    keys.set(id, keyOf(spaced.title, spaced.tags, spaced.text));
+    keys.set(id, textKey(spaced.title, spaced.tags, spaced.text));
     if (!settled(spaced.text)) unsettled.set(id, spaced);
   }
-  // A few texts at a time: each is cut at READ_BOUNDS.indexedBody by the backend, and a
+  // Long texts asked of the index where the backend would rather (testedAmong), the tests said as matches.
+  const beside = unsettled.size > 0 ? testsBeside(plan, backend.columnMarkers ?? []) : null;
+  const asked =
+    (beside &&
+      (await backend.testedAmong?.(
+        [...unsettled.keys()],
+        beside.filter((test) => test !== null),
+      ))) ??
+    new Map<number, boolean[]>();
+  for (const [id, passed] of asked) keys.set(id, keyOf(plan, beside ?? [], passed));
+  // The others read, a few texts at a time: each is cut at READ_BOUNDS.indexedBody by the backend, and a
   // window of the longest posts is never held whole (decision 044).
-  const unsettledIds = [...unsettled.keys()];
-  for (let at = 0; at < unsettledIds.length; at += BODIES_PER_READ) {
-    for (const { id, body } of await backend.documentBodies(unsettledIds.slice(at, at + BODIES_PER_READ))) {
+  const unread = [...unsettled.keys()].filter((id) => !asked.has(id));
+  for (let at = 0; at < unread.length; at += BODIES_PER_READ) {
+    for (const { id, body } of await backend.documentBodies(unread.slice(at, at + BODIES_PER_READ))) {
       const spaced = unsettled.get(id);
       if (spaced === undefined)
         throw new Error(`rankWindow: a body came back for post ${id}, which was not asked for`);
-      keys.set(id, keyOf(spaced.title, spaced.tags, `${spaced.text}${wholeWords(body)} `));
+      keys.set(id, textKey(spaced.title, spaced.tags, `${spaced.text}${wholeWords(body)} `));
     }
   }
   return sortedByKeys(window, keys);
@@ -260,15 +270,26 @@ export async function rankedMatches(
   // No column markers here: the documents are read as their columns.
   const ranking = testsBeside(plan, []);
   if (ranking === null) return null;
-  const passes = documentTests([...tiers, ...ranking.filter((test) => test !== null)]);
-  const passedBy = new Map<number, boolean[]>();
+  const tests = [...tiers, ...ranking.filter((test) => test !== null)];
+  const passes = documentTests(tests);
+  const heads = new Map<number, { title: string; tags: string }>();
   for (let at = 0; at < matches.length; at += BODIES_PER_READ) {
-    const some = matches.slice(at, at + BODIES_PER_READ);
-    const [heads, bodies] = await Promise.all([backend.documentHeads(some), backend.documentBodies(some)]);
-    const bodyOf = new Map(bodies.map(({ id, body }) => [id, body]));
-    for (const { id, title, tags } of heads) {
-      const document = spacedDocument(title, tags, bodyOf.get(id) ?? "");
-      if (document === null) return null;
+    for (const { id, title, tags } of await backend.documentHeads(matches.slice(at, at + BODIES_PER_READ))) {
+      // A title or tags cut at the read bound (spacedDocument): the tiers are asked one by one.
+      if (spacedDocument(title, tags, "") === null) return null;
+      heads.set(id, { title, tags });
+    }
+  }
+  // Long texts asked of the index where the backend would rather (testedAmong); the others read.
+  const passedBy = (await backend.testedAmong?.([...heads.keys()], tests)) ?? new Map<number, boolean[]>();
+  const unread = [...heads.keys()].filter((id) => !passedBy.has(id));
+  for (let at = 0; at < unread.length; at += BODIES_PER_READ) {
+    const some = unread.slice(at, at + BODIES_PER_READ);
+    const bodyOf = new Map((await backend.documentBodies(some)).map(({ id, body }) => [id, body]));
+    for (const id of some) {
+      const head = heads.get(id);
+      const document = head && spacedDocument(head.title, head.tags, bodyOf.get(id) ?? "");
+      if (!document) return null;
       passedBy.set(id, passes(document));
     }
   }

@@ -2,7 +2,8 @@
 // 2,500 posts (common words in thousands of posts: the ranking window of 300
 // and the older matches after it) and posts with many words sharing a prefix,
 // an infix or a skeleton (the 64-word prefix list and the 40-word expansion
-// limits). SQLite through its writer, PostgreSQL through the shared one.
+// limits), and long posts (their words asked of the index, their snippets'
+// text read in two parts). SQLite through its writer, PostgreSQL through the shared one.
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LANGUAGES } from "#app/content/languages.ts";
@@ -45,7 +46,39 @@ function crowdedPosts(): PostRecord[] {
   return posts;
 }
 
+/**
+ * Long posts (~20 kB of text each, 800 kB in all): their words asked of the
+ * index rather than read (SQLite's testedAmong), and hits whose only match
+ * lies past the text's first 4,096 characters (their rest read apart: postTexts).
+ */
+function longPosts(): PostRecord[] {
+  const filler = ["river", "stone", "lamp", "quiet", "नदी", "दीप", "शांत", "mountain", "breath"];
+  return Array.from({ length: 40 }, (_, i): PostRecord => {
+    let text = "";
+    for (let n = 0; text.length < 20_000; n++)
+      text += `<p>${filler[(i + n) % filler.length]} ${filler[(n * 7) % filler.length]} ${n}</p>\n`;
+    return {
+      language: i % 3 === 0 ? "hindi" : "english",
+      idNum: 7000 + i,
+      status: i % 9 === 4 ? "draft" : "publish",
+      postTime: 1_950_000_000 + i * 60,
+      title: i % 5 === 0 ? `Omega ${i}` : `Long ${i}`,
+      slug: `long-${i}`,
+      featureImageUrl: "",
+      content: `${i % 4 === 0 ? "<p>omega early</p>\n" : ""}${text}<p>omega${i} finale ${i % 2 ? "truth" : "peace"}</p>`,
+      excerpt: i % 6 === 0 ? "an omega excerpt" : "",
+      tags: i % 7 === 0 ? ["Finale"] : [],
+      categories: [],
+    };
+  });
+}
+
 const QUERIES = [
+  "omega",
+  "finale",
+  "omega finale",
+  "finale truth",
+  "omega peace quiet",
   "love",
   "peace",
   "truth",
@@ -98,7 +131,10 @@ describe.skipIf(!available)("search parity on a larger corpus", () => {
   let postgres: PostgresContentStore;
 
   beforeAll(async () => {
-    const content = { posts: [...generateCorpus({ count: 2500, seed: 11 }), ...crowdedPosts()], pages: [] };
+    const content = {
+      posts: [...generateCorpus({ count: 2500, seed: 11 }), ...crowdedPosts(), ...longPosts()],
+      pages: [],
+    };
     server = await sharedPostgres();
     pool = createPool(await server.createDatabase("parity"));
     await migratePostgres(pool);

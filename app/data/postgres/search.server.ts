@@ -114,11 +114,13 @@ const SQL = {
   olderIn: `SELECT s.post_id AS id FROM search_documents s JOIN posts p ON p.id = s.post_id
     WHERE s.document @@ $1::tsquery AND p.language = $5 AND s.post_id < $2
     ORDER BY s.post_id DESC LIMIT $3 OFFSET $4`,
-  posts: `SELECT p.id, ${SUMMARY_COLUMNS}, ${prefixSql("p.content", BOUND.snippetSource + 1)} AS content,
+  posts: `SELECT p.id, ${SUMMARY_COLUMNS}, ${prefixSql("p.content", BOUND.snippetStart + 1)} AS content,
       ${prefixSql("pe.slug", BOUND.slug)} AS "personSlug", ${cutSql("pe.name_english", BOUND.name)} AS "nameEnglish",
       ${cutSql("pe.name_hindi", BOUND.name)} AS "nameHindi", ${cutSql("pe.name_marathi", BOUND.name)} AS "nameMarathi"
     FROM posts p LEFT JOIN people pe ON pe.id = p.person_id
     WHERE p.id = ANY($1::bigint[]) AND p.status = 'publish'`,
+  postTexts: `SELECT id, ${prefixSql("content", BOUND.snippetSource + 1)} AS content FROM posts
+    WHERE id = ANY($1::bigint[]) AND status = 'publish'`,
   translations: `SELECT p.id AS "postId", t.language, ${prefixSql("t.slug", BOUND.slug)} AS slug,
       ${cutSql("t.title", BOUND.title)} AS title FROM posts p
     JOIN posts t ON t.translation_key = p.translation_key AND t.id <> p.id AND t.status = 'publish'
@@ -313,6 +315,10 @@ export class PostgresSearchBackend implements SearchBackend {
 
   posts(ids: readonly number[]) {
     return this.#rows<SearchPostRow>("posts", [ids]);
+  }
+
+  postTexts(ids: readonly number[]) {
+    return this.#rows<{ id: number; content: string }>("postTexts", [ids]);
   }
 
   terms(ids: readonly number[]) {

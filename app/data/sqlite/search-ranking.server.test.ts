@@ -18,6 +18,7 @@ import { expand, readNear } from "#app/search/expand.ts";
 import { parseQuery } from "#app/search/parse.ts";
 import { inColumn, type MatchLevel, termAlternatives, termMatch } from "#app/search/query-model.ts";
 import { RANK_WINDOW, rankedMatches, tierRows } from "#app/search/rank.ts";
+import { search } from "#app/search/search.ts";
 import { queryMatches, tiersOf } from "#app/search/tiers.ts";
 import { generateCorpus } from "#cli/generate.ts";
 
@@ -158,4 +159,60 @@ test("a search with few matches: its matches read once and tested here, tier by 
   corpus.close();
   expect(compared).toBeGreaterThan(25);
   expect(longTiers).toBeGreaterThan(0);
+});
+
+test("long texts asked of the index (testedAmong) give every page that reading them gives, and a match past a text's start is its snippet", async () => {
+  // 600 posts of ~3 kB (generated, each text the texts of the next few), a window's texts well over the read limit.
+  const corpus = openDatabase(":memory:").db;
+  migrate(corpus);
+  const posts = generateCorpus({ count: 600, seed: 8 });
+  const texts = posts.map((post) => post.content);
+  for (const [i, post] of posts.entries()) {
+    for (let k = 1; post.content.length < 3_000; k++) post.content += texts[(i + k * 13) % texts.length];
+    // Every tenth post says a rare word only past the first 4,096 characters.
+    if (i % 10 === 0) post.content += `<p>${"stillness ".repeat(500)}</p><p>zephyr finale</p>`;
+  }
+  writeContent(corpus, { posts, pages: [] });
+  const backend = new SqliteSearchBackend(corpus);
+  let asked = 0;
+  const testedAmong = backend.testedAmong.bind(backend);
+  backend.testedAmong = async (ids, tests) => {
+    const answered = await testedAmong(ids, tests);
+    asked += answered.size;
+    return answered;
+  };
+  // The same backend with the texts always read.
+  const reading = new Proxy(backend, {
+    get: (target, name) => {
+      if (name === "testedAmong") return undefined;
+      const value = Reflect.get(target, name, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  let compared = 0;
+  for (const text of [
+    "love",
+    "truth peace",
+    "प्रेम",
+    "prem",
+    "मन",
+    "the",
+    "a",
+    "love truth प्रेम सत्य",
+    "zephyr",
+  ]) {
+    for (const page of [1, 2, 14]) {
+      const expected = await search(reading, text, page, 24);
+      expect(await search(backend, text, page, 24), `${text} page ${page}`).toEqual(expected);
+      compared += expected.posts.length;
+    }
+  }
+  expect(compared).toBeGreaterThan(300);
+  expect(asked).toBeGreaterThan(1_000);
+  // The rare word's snippet is cut from where it stands, read past the text's start.
+  const { posts: hits } = await search(backend, "zephyr", 1, 24);
+  expect(hits).toHaveLength(24);
+  for (const hit of hits)
+    expect(hit.snippet.filter((segment) => segment.mark).map((segment) => segment.text)).toContain("zephyr");
+  corpus.close();
 });
