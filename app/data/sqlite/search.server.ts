@@ -157,12 +157,19 @@ function statements(db: Db): Statements {
  */
 /**
  * A ranking's texts are read up to this many bytes (UTF-8, as stored); longer
- * ones are asked of the index instead (testedAmong). A text is read from its
+ * ones may be asked of the index instead (testedAmong). A text is read from its
  * overflow pages and made a JavaScript string at ~6 ns a byte (a window of
- * 300 posts of 50 kB: ~170 ms), where the index answers a test among them in
- * 0.05–2 ms; a window of short posts is read in well under a millisecond.
+ * 300 posts of 50 kB: ~170 ms); a window of short posts in well under a millisecond.
  */
 const READ_TEXTS_UP_TO = 512 * 1024;
+/**
+ * What a test asked of the index costs, in bytes read instead: FTS5 reads
+ * the lists of the test's words over the range of post ids asked about,
+ * ~100 ns a post in the range for common words (600 posts of 1,000 matches
+ * spread over 100,000: ten tests 60–100 ms, where reading their 700 kB took
+ * 3 ms), as long as reading ~16 bytes.
+ */
+const TEST_COST_IN_BYTES_A_POST = 16;
 
 export class SqliteSearchBackend implements SearchBackend {
   readonly #sql: Statements;
@@ -204,9 +211,10 @@ export class SqliteSearchBackend implements SearchBackend {
   }
 
   /**
-   * When the texts of `ids` are long together (over READ_TEXTS_UP_TO bytes),
-   * each test asked of the index once, among the posts between the lowest
-   * and the highest of them (FTS5 reads the rowid range of its words' lists).
+   * When the texts of `ids` are long together (over READ_TEXTS_UP_TO bytes,
+   * and more than asking the index costs: TEST_COST_IN_BYTES_A_POST), each
+   * test asked of the index once, among the posts between the lowest and the
+   * highest of them (FTS5 reads the rowid range of its words' lists).
    * Only texts under the read bound in bytes are asked (fewer characters, so
    * the index holds every word a read would give); the rest are left to be read.
    */
@@ -223,6 +231,7 @@ export class SqliteSearchBackend implements SearchBackend {
     if (bytes <= READ_TEXTS_UP_TO || within.length === 0) return asked;
     const low = Math.min(...within);
     const high = Math.max(...within);
+    if (bytes <= tests.length * (high - low + 1) * TEST_COST_IN_BYTES_A_POST) return asked;
     const passing = tests.map(
       (test) => new Set(this.#sql.passingBetween.pluck().all(fts5Match(test), low, high) as number[]),
     );
