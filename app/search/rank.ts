@@ -311,6 +311,46 @@ export async function rankedMatches(
   ]);
 }
 
+/**
+ * A kind's two tiers (tiersOf: its matches whose title holds a query word,
+ * then the others), each whole and ranked as tierRows lists a tier of at
+ * most RANK_WINDOW matches, from one question to the index where the kind
+ * has no more: its matches are read once and split by their titles here
+ * (document-match.ts), not asked of the index once a tier. Null where the
+ * kind has more, or a title may have been cut at its read bound: the tiers
+ * are then asked one by one.
+ */
+export async function kindTiers(
+  backend: SearchBackend,
+  query: QueryMatches,
+  kind: Match,
+  inTitle: Match,
+): Promise<[number[], number[]] | null> {
+  const matches = await backend.newest(kind, RANK_WINDOW + 1);
+  if (matches.length > RANK_WINDOW) return null;
+  const passes = documentTests([inTitle]);
+  const titled = new Set<number>();
+  for (let at = 0; at < matches.length; at += BODIES_PER_READ) {
+    for (const { id, title, tags } of await backend.documentHeads(matches.slice(at, at + BODIES_PER_READ))) {
+      const document = spacedDocument(title, tags, "");
+      if (document === null) return null;
+      if (passes(document)[0]) titled.add(id);
+    }
+  }
+  return [
+    await rankWindow(
+      backend,
+      matches.filter((id) => titled.has(id)),
+      query,
+    ),
+    await rankWindow(
+      backend,
+      matches.filter((id) => !titled.has(id)),
+      query,
+    ),
+  ];
+}
+
 /** A tier's rows for a page, and its size when known without counting (tierRows). */
 type TierRows = { rows: number[]; count: number | null };
 

@@ -11,8 +11,8 @@ import { expand, readNear } from "#app/search/expand.ts";
 import { wordTest } from "#app/search/highlight.ts";
 import { hits, wordMatcher } from "#app/search/hits.ts";
 import { parseQuery } from "#app/search/parse.ts";
-import { rankedMatches, tierRows, tiersBesideTheCount } from "#app/search/rank.ts";
-import { type QueryMatches, queryMatches, tiersOf } from "#app/search/tiers.ts";
+import { kindTiers, rankedMatches, tierRows, tiersBesideTheCount } from "#app/search/rank.ts";
+import { kindsOf, type QueryMatches, queryMatches, tiersOf, titleTest } from "#app/search/tiers.ts";
 
 /**
  * Matches counted for the first pages: past this, the page says "more than
@@ -109,10 +109,23 @@ export async function search(
   }
   const ids: number[] = [];
   let remaining = totalCapped ? Number.POSITIVE_INFINITY : total;
+  // Where the database is here, a kind of few matches is read once and split into its two tiers
+  // here. Only a kind of several words: one word's kinds are mostly many, and cheap to ask.
+  const kinds = kindsOf(query);
+  const splitKinds = query.mode === "all" && parsed.terms.length > 1;
+  const whole = new Map<number, number[]>();
   for (const [i, tier] of tiers.entries()) {
     const want = perPage + 1 - ids.length;
     if (want <= 0 || remaining <= 0) break;
-    const { rows, count } = (await ahead[i]) ?? (await tierRows(backend, tier, query, skip, want));
+    const kind = kinds[i / 2];
+    if (!far && splitKinds && kind !== undefined) {
+      const split = await kindTiers(backend, query, kind, titleTest(query));
+      if (split !== null) for (const [at, rows] of split.entries()) whole.set(i + at, rows);
+    }
+    const known = whole.get(i);
+    const { rows, count } = known
+      ? { rows: known.slice(skip, skip + want), count: known.length }
+      : ((await ahead[i]) ?? (await tierRows(backend, tier, query, skip, want)));
     ids.push(...rows);
     // After the last tier nothing reads the size: not counted (a count is the costly query).
     if (ids.length > perPage || i === tiers.length - 1) break;

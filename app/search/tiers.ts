@@ -60,9 +60,19 @@ export function queryMatches(
  * words of is left out.
  */
 export function tiersOf(query: QueryMatches): Match[] {
+  const inTitle = titleTest(query);
+  return kindsOf(query).flatMap((kind) => [both(kind, inTitle), without(kind, inTitle)]);
+}
+
+/** The kinds of match a search lists in turn (tiersOf: each kind's title matches, then its others). */
+export function kindsOf(query: QueryMatches): Match[] {
   const kinds = [query.literal];
   if (!sameMatch(query.full, query.literal)) kinds.push(without(query.full, query.literal));
   if (!sameMatch(query.wide, query.full)) kinds.push(without(query.wide, query.full));
-  const inTitle = inColumn("title", query.anyWord);
-  return kinds.flatMap((kind) => [both(kind, inTitle), without(kind, inTitle)]);
+  return kinds;
+}
+
+/** What splits a kind's matches into its two tiers: a title holding any query word. */
+export function titleTest(query: QueryMatches): Match {
+  return inColumn("title", query.anyWord);
 }

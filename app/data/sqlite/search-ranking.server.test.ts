@@ -17,9 +17,9 @@ import { holdsAlternative } from "#app/search/document-match.ts";
 import { expand, readNear } from "#app/search/expand.ts";
 import { parseQuery } from "#app/search/parse.ts";
 import { inColumn, type MatchLevel, termAlternatives, termMatch } from "#app/search/query-model.ts";
-import { RANK_WINDOW, rankedMatches, tierRows } from "#app/search/rank.ts";
+import { kindTiers, RANK_WINDOW, rankedMatches, tierRows } from "#app/search/rank.ts";
 import { search } from "#app/search/search.ts";
-import { queryMatches, tiersOf } from "#app/search/tiers.ts";
+import { kindsOf, queryMatches, tiersOf, titleTest } from "#app/search/tiers.ts";
 import { generateCorpus } from "#cli/generate.ts";
 
 let dir: string;
@@ -215,4 +215,54 @@ test("long texts asked of the index (testedAmong) give every page that reading t
   for (const hit of hits)
     expect(hit.snippet.filter((segment) => segment.mark).map((segment) => segment.text)).toContain("zephyr");
   corpus.close();
+});
+
+test("a kind of few matches read once and split by its titles lists what FTS5 asked for each of its two tiers lists", async () => {
+  const corpus = openDatabase(":memory:").db;
+  migrate(corpus);
+  writeContent(corpus, { posts: generateCorpus({ count: 2500, seed: 6 }), pages: [] });
+  const backend = new SqliteSearchBackend(corpus);
+  let split = 0;
+  let many = 0;
+  for (const text of [
+    "love truth",
+    "love प्रेम",
+    "heart प्रेम peace love",
+    "river truth",
+    "prem man kabir",
+    "mind soul",
+    "सच्चे मन से",
+    "शांति ज्ञान",
+    "a the",
+    "truth peace",
+  ]) {
+    const parsed = parseQuery(text);
+    const found = await readNear(
+      backend,
+      parsed.terms,
+      await Promise.all(parsed.terms.map((term) => expand(backend, term))),
+    );
+    for (const mode of ["all", "any"] as const) {
+      const query = queryMatches(parsed.terms, found, mode);
+      const tiers = tiersOf(query);
+      for (const [k, kind] of kindsOf(query).entries()) {
+        const whole = await kindTiers(backend, query, kind, titleTest(query));
+        if (whole === null) {
+          many++;
+          continue;
+        }
+        const asked = await Promise.all(
+          [tiers[2 * k]!, tiers[2 * k + 1]!].map(
+            async (tier) => (await tierRows(backend, tier, query, 0, RANK_WINDOW + 1)).rows,
+          ),
+        );
+        expect(whole, `${text} (${mode}), kind ${k}`).toEqual(asked);
+        if (asked[0]!.length > 0 && asked[1]!.length > 0) split++;
+      }
+    }
+  }
+  corpus.close();
+  // Kinds split into two tiers both holding posts, and kinds too many to split.
+  expect(split).toBeGreaterThan(3);
+  expect(many).toBeGreaterThan(3);
 });
