@@ -32,13 +32,25 @@ export interface QueryMatches {
   present?: Promise<Record<MatchLevel, TermAlternatives[]>>;
 }
 
+/**
+ * The query's matches. With `known` (the words some indexed post holds, where
+ * the backend can tell: knownWords), a query word's other alternatives that
+ * no post holds are left out: they match nothing, and a level that differs
+ * from another only by them is the same match (tiersOf asks it once).
+ */
 export function queryMatches(
   terms: readonly QueryTerm[],
   found: readonly TermExpansions[],
   mode: "all" | "any",
+  known?: ReadonlySet<string>,
 ): QueryMatches {
+  const held = ({ words, prefix }: TermAlternatives): TermAlternatives => ({
+    // The query word itself stays: a term always has a word (an unknown one matches nothing).
+    words: known === undefined ? words : words.filter((word, i) => i === 0 || known.has(word)),
+    prefix,
+  });
   const alternatives = Object.fromEntries(
-    LEVELS.map((level) => [level, terms.map((term, i) => termAlternatives(term, found[i], level))]),
+    LEVELS.map((level) => [level, terms.map((term, i) => held(termAlternatives(term, found[i], level)))]),
   ) as Record<MatchLevel, TermAlternatives[]>;
   const level = (name: MatchLevel) => combine(alternatives[name].map(termMatch), mode);
   return {
@@ -75,4 +87,16 @@ export function kindsOf(query: QueryMatches): Match[] {
 /** What splits a kind's matches into its two tiers: a title holding any query word. */
 export function titleTest(query: QueryMatches): Match {
   return inColumn("title", query.anyWord);
+}
+
+/** Every word a search's matches may name: each query word and the words it was expanded to. */
+export function wordsOf(terms: readonly QueryTerm[], found: readonly TermExpansions[]): string[] {
+  const words = new Set<string>();
+  for (const [i, term] of terms.entries()) {
+    words.add(term.word);
+    const { prefix, infix, romanExact, romanPrefix, concepts } = found[i] ?? {};
+    for (const list of [prefix ?? [], infix ?? [], romanExact ?? [], romanPrefix ?? [], concepts ?? []])
+      for (const word of list) words.add(word);
+  }
+  return [...words];
 }

@@ -266,3 +266,39 @@ test("a kind of few matches read once and split by its titles lists what FTS5 as
   expect(split).toBeGreaterThan(3);
   expect(many).toBeGreaterThan(3);
 });
+
+test("leaving out the alternatives no post holds changes no search's pages", async () => {
+  const corpus = openDatabase(":memory:").db;
+  migrate(corpus);
+  writeContent(corpus, { posts: generateCorpus({ count: 2500, seed: 4 }), pages: [] });
+  const backend = new SqliteSearchBackend(corpus);
+  // The same backend without knownWords: every alternative kept in the matches.
+  const unfiltered = new Proxy(backend, {
+    get: (target, name) => {
+      if (name === "knownWords") return undefined;
+      const value = Reflect.get(target, name, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  let compared = 0;
+  for (const text of [
+    "love",
+    "prem",
+    "love truth प्रेम सत्य",
+    "heart प्रेम peace love",
+    "shanti gyan",
+    "bhakti",
+    "tulsdas love",
+    "मन",
+    "kabir river",
+    "zzzq love",
+  ]) {
+    for (const page of [1, 2, 9]) {
+      const expected = await search(unfiltered, text, page, 24);
+      expect(await search(backend, text, page, 24), `${text} page ${page}`).toEqual(expected);
+      compared += expected.posts.length;
+    }
+  }
+  corpus.close();
+  expect(compared).toBeGreaterThan(300);
+});
