@@ -40,9 +40,10 @@ export interface SearchBackend {
   /** The highest matching ids, highest first. */
   newest(match: Match, limit: number): Promise<number[]>;
   /**
-   * Those of `words` that some indexed post holds (or held), any order. Left
-   * out by a backend whose documentHeads reads whole documents anyway (every
-   * word is then taken as known): it only lets the ranking skip reading text.
+   * Those of `words` that some indexed post holds (or held), any order:
+   * asked beside a query word's lookups (expand.ts), so a search's matches
+   * name no word no post holds, and the ranking skips reading text for a
+   * test none can pass. Optional: without it every word is taken as known.
    */
   knownWords?(words: readonly string[]): Promise<string[]>;
   /**

@@ -27,6 +27,12 @@ export interface TermExpansions {
   romanPrefix: readonly string[];
   /** Words of other languages that mean the same (concepts.ts). */
   concepts: readonly string[];
+  /**
+   * Whether the query word itself is an indexed word, where the backend can
+   * tell (knownWords); every other word here is one then (the spellings and
+   * concepts no post holds are left out). Undefined where it cannot tell.
+   */
+  known?: boolean;
 }
 
 /** No lookups: the word as a prefix query when it is long enough. */
@@ -51,10 +57,20 @@ export async function expand(backend: SearchBackend, term: QueryTerm): Promise<T
           .skeletonExact(skeleton, MAX_EXPANSIONS)
           .then((words) => words.map((word) => ({ word, exact: true }))),
   );
-  const [words, infix, ...roman] = await Promise.all([prefixLookup, infixLookup, ...romanLookups]);
+  // The words listed unchecked (the query word, its Devanagari spellings, its concepts) looked up beside.
+  const concepts = conceptWords(term.word);
+  const checking = backend.knownWords?.([term.word, ...term.spellings, ...concepts]) ?? null;
+  const [words, infix, checked, ...roman] = await Promise.all([
+    prefixLookup,
+    infixLookup,
+    checking,
+    ...romanLookups,
+  ]);
+  const held = checked && new Set(checked);
+  const isHeld = (word: string) => held === null || held.has(word);
   const prefix = words && words.length <= MAX_PREFIX_WORDS ? words : null;
   // A two-letter word's Devanagari spellings are matched whole (ke → के, की).
-  const romanExact = new Set<string>(term.spellings);
+  const romanExact = new Set<string>(term.spellings.filter(isHeld));
   const romanPrefix = new Set<string>();
   for (const row of roman.flat()) (row.exact ? romanExact : romanPrefix).add(row.word);
   for (const word of romanExact) romanPrefix.delete(word);
@@ -63,7 +79,8 @@ export async function expand(backend: SearchBackend, term: QueryTerm): Promise<T
     infix,
     romanExact: [...romanExact],
     romanPrefix: [...romanPrefix].slice(0, MAX_EXPANSIONS),
-    concepts: conceptWords(term.word),
+    concepts: concepts.filter(isHeld),
+    ...(held === null ? {} : { known: held.has(term.word) }),
   };
 }
 

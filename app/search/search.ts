@@ -12,7 +12,7 @@ import { wordTest } from "#app/search/highlight.ts";
 import { hits, wordMatcher } from "#app/search/hits.ts";
 import { parseQuery } from "#app/search/parse.ts";
 import { kindTiers, rankedMatches, tierRows, tiersBesideTheCount } from "#app/search/rank.ts";
-import { kindsOf, type QueryMatches, queryMatches, tiersOf, titleTest, wordsOf } from "#app/search/tiers.ts";
+import { kindsOf, type QueryMatches, queryMatches, tiersOf, titleTest } from "#app/search/tiers.ts";
 
 /**
  * Matches counted for the first pages: past this, the page says "more than
@@ -73,14 +73,12 @@ export async function search(
     const matches = await backend.newest(query.wide, countLimit);
     return { total: matches.length, matches };
   };
-  // The words no post holds, left out of the matches where the backend can tell (queryMatches).
-  const known = backend.knownWords && new Set(await backend.knownWords(wordsOf(parsed.terms, found)));
-  let query = queryMatches(parsed.terms, found, "all", known);
+  let query = queryMatches(parsed.terms, found, "all");
   let counted = matchesOf(query);
   let ahead = tiersAhead(query, counted);
   let { total, matches } = await counted;
   if (total === 0 && parsed.terms.length > 1) {
-    query = queryMatches(parsed.terms, found, "any", known);
+    query = queryMatches(parsed.terms, found, "any");
     counted = matchesOf(query);
     ahead = tiersAhead(query, counted);
     ({ total, matches } = await counted);

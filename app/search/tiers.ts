@@ -33,24 +33,17 @@ export interface QueryMatches {
 }
 
 /**
- * The query's matches. With `known` (the words some indexed post holds, where
- * the backend can tell: knownWords), a query word's other alternatives that
- * no post holds are left out: they match nothing, and a level that differs
- * from another only by them is the same match (tiersOf asks it once).
+ * The query's matches. Where the expansions tell which words are indexed
+ * (TermExpansions.known), the alternatives without the words no post holds
+ * (rank.ts's `present`) come with them, not asked of the backend again.
  */
 export function queryMatches(
   terms: readonly QueryTerm[],
   found: readonly TermExpansions[],
   mode: "all" | "any",
-  known?: ReadonlySet<string>,
 ): QueryMatches {
-  const held = ({ words, prefix }: TermAlternatives): TermAlternatives => ({
-    // The query word itself stays: a term always has a word (an unknown one matches nothing).
-    words: known === undefined ? words : words.filter((word, i) => i === 0 || known.has(word)),
-    prefix,
-  });
   const alternatives = Object.fromEntries(
-    LEVELS.map((level) => [level, terms.map((term, i) => held(termAlternatives(term, found[i], level)))]),
+    LEVELS.map((level) => [level, terms.map((term, i) => termAlternatives(term, found[i], level))]),
   ) as Record<MatchLevel, TermAlternatives[]>;
   const level = (name: MatchLevel) => combine(alternatives[name].map(termMatch), mode);
   return {
@@ -61,7 +54,26 @@ export function queryMatches(
     literal: level("literal"),
     anyWord: combine(alternatives.wide.map(termMatch), "any"),
     alternatives,
+    ...(terms.every((_, i) => found[i]?.known !== undefined)
+      ? { present: Promise.resolve(presentOf(alternatives, terms, found)) }
+      : {}),
   };
+}
+
+/** The alternatives without the query words no post holds (every other word is an indexed one: TermExpansions.known). */
+function presentOf(
+  alternatives: Record<MatchLevel, TermAlternatives[]>,
+  terms: readonly QueryTerm[],
+  found: readonly TermExpansions[],
+): Record<MatchLevel, TermAlternatives[]> {
+  const present = {} as Record<MatchLevel, TermAlternatives[]>;
+  for (const level of LEVELS) {
+    present[level] = alternatives[level].map(({ words, prefix }, i) => ({
+      words: found[i]?.known ? words : words.filter((word) => word !== terms[i]?.word),
+      prefix,
+    }));
+  }
+  return present;
 }
 
 /**
@@ -87,16 +99,4 @@ export function kindsOf(query: QueryMatches): Match[] {
 /** What splits a kind's matches into its two tiers: a title holding any query word. */
 export function titleTest(query: QueryMatches): Match {
   return inColumn("title", query.anyWord);
-}
-
-/** Every word a search's matches may name: each query word and the words it was expanded to. */
-export function wordsOf(terms: readonly QueryTerm[], found: readonly TermExpansions[]): string[] {
-  const words = new Set<string>();
-  for (const [i, term] of terms.entries()) {
-    words.add(term.word);
-    const { prefix, infix, romanExact, romanPrefix, concepts } = found[i] ?? {};
-    for (const list of [prefix ?? [], infix ?? [], romanExact ?? [], romanPrefix ?? [], concepts ?? []])
-      for (const word of list) words.add(word);
-  }
-  return [...words];
 }

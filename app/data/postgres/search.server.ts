@@ -140,6 +140,7 @@ const SQL = {
       WHERE t.kind = 'tag' GROUP BY t.id, p.language
     ) ranked WHERE rank = 1 ORDER BY uses DESC, full_name LIMIT $1`,
   wordRange: "SELECT word FROM search_words WHERE word >= $1 AND word < $2 ORDER BY word LIMIT $3",
+  knownWords: "SELECT word FROM search_words WHERE word = ANY($1::text[])",
   // Every trigram of the fragment, then the fragment itself: FTS5's trigram MATCH, in word id order.
   infix: `SELECT w.word FROM search_words w
     WHERE w.id IN (
@@ -267,9 +268,10 @@ export class PostgresSearchBackend implements SearchBackend {
     }));
   }
 
-  // No knownWords: it lets the ranking skip reading posts' text, and here the
-  // ranking runs its tests beside the documents (newestTested), or documentHeads
-  // reads each whole document (every word is taken as known).
+  /** Asked beside a query word's other lookups (expand.ts): its matches then name only indexed words. */
+  async knownWords(words: readonly string[]) {
+    return (await this.#rows<{ word: string }>("knownWords", [words])).map((row) => row.word);
+  }
 
   /**
    * A document is one tsvector: its lexemes are read once and sorted back
