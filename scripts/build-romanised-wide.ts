@@ -6,6 +6,8 @@
 // split is by word. Usage, with the source files of SOURCE.md:
 //   tsx scripts/build-romanised-wide.ts <dakshina hi.translit.sampled.{train,dev,test}.tsv, concatenated>
 //     <aksharantar mar_{train,valid,test}.csv, concatenated>
+// and marathi.dakshina.{tune,heldout}.tsv, the same halves of Dakshina's Marathi lexicon:
+//   tsx scripts/build-romanised-wide.ts --marathi-dakshina <mr.translit.sampled.{train,dev,test}.tsv, concatenated>
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,8 +15,8 @@ import { foldWords } from "#app/search/fold.ts";
 
 const DIR = path.join(import.meta.dirname, "..", "tests", "fixtures", "romanised");
 
-function build(pairs: [string, string, number][], language: string): void {
-  for (const part of ["tune", "heldout"] as const) buildPart(pairs, `${language}.wide.${part}.tsv`, part);
+function build(pairs: [string, string, number][], name: string): void {
+  for (const part of ["tune", "heldout"] as const) buildPart(pairs, `${name}.${part}.tsv`, part);
 }
 
 function buildPart(pairs: [string, string, number][], file: string, part: "tune" | "heldout"): void {
@@ -39,9 +41,27 @@ function buildPart(pairs: [string, string, number][], file: string, part: "tune"
   console.log(`${file}: ${words.size} words, ${rows.length - 1} rows`);
 }
 
-const [hindi, marathi] = process.argv.slice(2);
+const [first, second] = process.argv.slice(2);
+if (first === "--marathi-dakshina" && second) {
+  // Dakshina's own layout: native, romanised, count.
+  build(
+    readFileSync(second, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => {
+        const [native = "", roman = "", count = "1"] = line.split("\t");
+        return [native, roman, Number(count) || 1];
+      }),
+    "marathi.dakshina",
+  );
+  process.exit(0);
+}
+const [hindi, marathi] = [first, second];
 if (!hindi || !marathi) {
-  console.error("usage: tsx scripts/build-romanised-wide.ts <hindi dakshina tsv> <marathi aksharantar csv>");
+  console.error(
+    "usage: tsx scripts/build-romanised-wide.ts <hindi dakshina tsv> <marathi aksharantar csv>\n" +
+      "       tsx scripts/build-romanised-wide.ts --marathi-dakshina <marathi dakshina tsv>",
+  );
   process.exit(2);
 }
 // Dakshina as copied (SOURCE.md): romanised, native, count.
@@ -53,7 +73,7 @@ build(
       const [roman = "", native = "", count = "1"] = line.split("\t");
       return [native, roman, Number(count) || 1];
     }),
-  "hindi",
+  "hindi.wide",
 );
 // Aksharantar: romanised,native; no counts (a pair's count is how often it appears).
 build(
@@ -64,5 +84,5 @@ build(
       const [roman = "", native = ""] = line.split(",");
       return [native, roman, 1];
     }),
-  "marathi",
+  "marathi.wide",
 );
