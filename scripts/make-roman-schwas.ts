@@ -1,6 +1,6 @@
 // `npx tsx scripts/make-roman-schwas.ts`: writes app/content/roman-schwas.txt,
-// the Marathi schwas Roman letters write as the tune half's writers did
-// (app/content/roman-letters.ts, decision 083). `-- --dev` writes nothing and
+// the Marathi schwas Roman letters write as the tune halves' writers did
+// (Aksharantar's and Dakshina's: app/content/roman-letters.ts, decisions 083, 096). `-- --dev` writes nothing and
 // prints what the table gains on words it was not learned from: it learns on
 // the wide tune half without the large tune sample and scores that sample.
 //
@@ -111,7 +111,8 @@ function chooserOf(table: Map<string, boolean>): SchwaChooser {
   };
 }
 
-const wide = lexicon(`${LANGUAGE}.wide.tune.tsv`);
+// Both tune halves: a word in both (the split is by word) takes Dakshina's spellings, several writers'.
+const wide = new Map([...lexicon(`${LANGUAGE}.wide.tune.tsv`), ...lexicon(`${LANGUAGE}.dakshina.tune.tsv`)]);
 if (process.argv.includes("--dev")) {
   const sample = lexicon(`${LANGUAGE}.large.tune.tsv`);
   const rest = new Map([...wide].filter(([word]) => !sample.has(word)));
@@ -128,9 +129,10 @@ if (process.argv.includes("--dev")) {
     .map(([context, drop]) => `${context} ${drop ? SCHWA_DROP : SCHWA_KEEP}`)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const header = [
-    "# Marathi schwas in Roman letters as the writers of the wide tune half wrote them (decision 083).",
-    "# Made by scripts/make-roman-schwas.ts from tests/fixtures/romanised/marathi.wide.tune.tsv",
-    "# (Aksharantar, AI4Bharat, CC BY 4.0: see SOURCE.md there). A line: context, then a (written) or - (left out).",
+    "# Marathi schwas in Roman letters as the writers of the tune halves wrote them (decisions 083, 096).",
+    "# Made by scripts/make-roman-schwas.ts from tests/fixtures/romanised/marathi.wide.tune.tsv (Aksharantar,",
+    "# AI4Bharat, CC BY 4.0) and marathi.dakshina.tune.tsv (Dakshina, Google Research, CC BY-SA 4.0): see",
+    "# SOURCE.md there. A line: context, then a (written) or - (left out).",
   ];
   writeFileSync(path.join(ROOT, SCHWAS_FILE), `${[...header, ...lines].join("\n")}\n`);
   console.log(`${SCHWAS_FILE}: ${lines.length.toLocaleString("en")} contexts`);

@@ -246,8 +246,8 @@ describe("the held-out lexicons (docs/roman-letters.md)", () => {
   it("writes at least 85% of the held-out Hindi demo words (Dakshina) as people did", () => {
     expect(share("hindi", "hindi.heldout.tsv")).toBeGreaterThanOrEqual(0.85);
   });
-  it("writes at least 85% of the held-out half of Dakshina's Marathi lexicon as people did (88.6% when measured)", () => {
-    expect(share("marathi", "marathi.dakshina.heldout.tsv")).toBeGreaterThanOrEqual(0.88);
+  it("writes at least 85% of the held-out half of Dakshina's Marathi lexicon as people did (89.4% when measured)", () => {
+    expect(share("marathi", "marathi.dakshina.heldout.tsv")).toBeGreaterThanOrEqual(0.89);
   });
   it("keeps the large samples where they were measured (a fall means a rule broke)", () => {
     expect(share("hindi", "hindi.large.heldout.tsv")).toBeGreaterThanOrEqual(0.83);
