@@ -13,6 +13,7 @@ import type { PostRecord } from "#app/content/schemas.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { fts5Match, SqliteSearchBackend } from "#app/data/sqlite/search.server.ts";
 import { writeContent } from "#app/data/sqlite/transaction.server.ts";
+import type { SearchBackend } from "#app/search/backend.ts";
 import { holdsAlternative } from "#app/search/document-match.ts";
 import { expand, readNear } from "#app/search/expand.ts";
 import { parseQuery } from "#app/search/parse.ts";
@@ -79,6 +80,17 @@ afterAll(() => {
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** The same backend without one of its optional abilities (as a backend that lacks it). */
+function without(backend: SqliteSearchBackend, ability: "testedAmong" | "knownWords"): SearchBackend {
+  return new Proxy(backend, {
+    get: (target, name) => {
+      if (name === ability) return undefined;
+      const value = Reflect.get(target, name, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
 
 test("holdsAlternative selects the posts FTS5 selects, for every level, in all columns, the title and the tags", async () => {
   const backend = new SqliteSearchBackend(db);
@@ -182,13 +194,7 @@ test("long texts asked of the index (testedAmong) give every page that reading t
     return answered;
   };
   // The same backend with the texts always read.
-  const reading = new Proxy(backend, {
-    get: (target, name) => {
-      if (name === "testedAmong") return undefined;
-      const value = Reflect.get(target, name, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const reading = without(backend, "testedAmong");
   let compared = 0;
   for (const text of [
     "love",
@@ -273,13 +279,7 @@ test("leaving out the alternatives no post holds changes no search's pages", asy
   writeContent(corpus, { posts: generateCorpus({ count: 2500, seed: 4 }), pages: [] });
   const backend = new SqliteSearchBackend(corpus);
   // The same backend without knownWords: every alternative kept in the matches.
-  const unfiltered = new Proxy(backend, {
-    get: (target, name) => {
-      if (name === "knownWords") return undefined;
-      const value = Reflect.get(target, name, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const unfiltered = without(backend, "knownWords");
   let compared = 0;
   for (const text of [
     "love",
