@@ -14,6 +14,8 @@ import {
   wordTrigrams,
 } from "#app/search/document.ts";
 import { distinctWords, foldText } from "#app/search/fold.ts";
+import { highlight, wordTest } from "#app/search/highlight.ts";
+import { bodyMayMatch } from "#app/search/hits.ts";
 import { generateCorpus } from "#cli/generate.ts";
 
 // The document computed in code must be what the search migration computed
@@ -168,6 +170,26 @@ test("a document made from prepared text is the document made in one go", () => 
 
 // searchBody splits the markup's text as it stands (htmlToWordText) instead of
 // tidying its lines first (htmlToPlainText): the folded words must not change.
+/**
+ * A word the snippet's test is asked about in `html`'s text (highlight.ts:
+ * its words as a reader sees them, each folded) that its indexed body would
+ * not let pass (bodyMayMatch with a test passing that word alone), or null:
+ * a post whose body lets no word pass holds no word the snippet would mark
+ * (hits.ts noMatchIn).
+ */
+function wordMissingFromBody(html: string, excerpt: string): string | null {
+  const body = searchBody(html, excerpt);
+  const asked: string[] = [];
+  highlight(
+    htmlToPlainText(html),
+    wordTest((word) => {
+      asked.push(word);
+      return false;
+    }),
+  );
+  return asked.find((word) => !bodyMayMatch(body, (folded) => folded === word)) ?? null;
+}
+
 test("the body's words are those of the markup's tidied text", () => {
   const tidied = (html: string, excerpt: string) => foldText(`${htmlToPlainText(html)} ${excerpt}`);
   const markups = [
@@ -207,6 +229,14 @@ test("the body's words are those of the markup's tidied text", () => {
     "ज़",
     "१",
     "।",
+    "॥",
+    "॰",
+    "ङ्",
+    "म्",
+    "ण्",
+    "प",
+    "\u0301",
+    "\u200d",
     "don",
     "'",
     "’",
@@ -221,5 +251,10 @@ test("the body's words are those of the markup's tidied text", () => {
     for (let j = 0; j < length; j++) html += pieces[Math.floor(random() * pieces.length)];
     const excerpt = random() < 0.5 ? "" : (pieces[Math.floor(random() * pieces.length)] ?? "");
     expect(searchBody(html, excerpt), JSON.stringify(html)).toBe(tidied(html, excerpt));
+    expect(wordMissingFromBody(html, excerpt), JSON.stringify(html)).toBeNull();
   }
+  for (const html of markups) expect(wordMissingFromBody(html, "")).toBeNull();
+  // The test is asked about words (else this compares nothing).
+  expect(wordMissingFromBody("<p>Don’t ज़िंदगी café</p>", "")).toBeNull();
+  expect(wordMissingFromBody("<p>love</p>", "")).toBeNull();
 });

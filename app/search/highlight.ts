@@ -130,6 +130,20 @@ export function snippetOfStart(start: string, test: WordTest, maxLength = 200): 
   return snippetSegments(start, spans, maxLength);
 }
 
+/**
+ * snippet() of a longer text that holds no match, known here by its start
+ * (as snippetOfStart): the start of the text, cut between words with "…",
+ * when the whole window lies before the start's last word; else null.
+ */
+export function snippetOfStartWithoutMatch(start: string, test: WordTest, maxLength = 200): Segment[] | null {
+  if (start.length <= maxLength) return null;
+  const spans = wordSpans(start, test);
+  const last = spans.at(-1);
+  if (last === undefined || spans.some((span) => span.mark)) return null;
+  if (snippetWindow(start, spans, maxLength).start + maxLength >= last.start) return null;
+  return snippetSegments(start, spans, maxLength);
+}
+
 function mergeAdjacent(segments: Segment[]): Segment[] {
   const merged: Segment[] = [];
   for (const segment of segments) {

@@ -3,7 +3,7 @@ import { cutHtml } from "#app/content/html-cut.ts";
 import { htmlToPlainText } from "#app/content/html-text.ts";
 import { READ_BOUNDS } from "#app/data/read-bounds.ts";
 import { snippet, type WordTest, wordTest } from "#app/search/highlight.ts";
-import { bodySnippet, wordMatcher } from "#app/search/hits.ts";
+import { bodySnippet, snippetWithoutMatch, wordMatcher } from "#app/search/hits.ts";
 import { parseQuery } from "#app/search/parse.ts";
 
 test("the word matcher marks the words the query found", () => {
@@ -92,4 +92,31 @@ test("a long post's snippet from its start is the snippet its whole text gives",
       expect(fromStart(html, love), `love at ${at}`).toEqual(whole(html, love));
     }
   }
+});
+
+test("a long text that holds no match: its snippet from its start is the snippet its whole text gives", () => {
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+  const words = ["peace", "river", "मन", "सत्य", "don't", "x".repeat(250), "a", "&amp;", "—"];
+  const pieces = [" ", "  ", "\n", ", ", "</p>\n<p>", "<em>", "</em>", "<br />"];
+  const love = wordTest((word) => word === "love");
+  let compared = 0;
+  for (let n = 0; n < 300; n++) {
+    const length = Math.floor(random() * 9_000);
+    let html = "<p>";
+    while (html.length < length) html += random() < 0.35 ? pick(pieces) : pick(words);
+    html += "</p>";
+    const excerpt = pick(["", "an excerpt", "love in the excerpt"]);
+    const start = html.slice(0, READ_BOUNDS.snippetStart + 1);
+    const fromStart = snippetWithoutMatch(start, excerpt, love);
+    // Too short a start to tell: the whole text is read.
+    if (fromStart === null) continue;
+    expect(fromStart, `document ${n}`).toEqual(bodySnippet(html, excerpt, love, true));
+    compared++;
+  }
+  expect(compared).toBeGreaterThan(150);
 });

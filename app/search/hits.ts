@@ -9,7 +9,15 @@ import { READ_BOUNDS } from "#app/data/read-bounds.ts";
 import type { SearchBackend } from "#app/search/backend.ts";
 import type { TermExpansions } from "#app/search/expand.ts";
 import { foldText } from "#app/search/fold.ts";
-import { highlight, type Segment, snippet, snippetOfStart, type WordTest } from "#app/search/highlight.ts";
+import {
+  highlight,
+  type Segment,
+  snippet,
+  snippetOfStart,
+  snippetOfStartWithoutMatch,
+  type WordTest,
+  wordTest,
+} from "#app/search/highlight.ts";
 import type { QueryTerm } from "#app/search/parse.ts";
 
 /** Whether a folded word of a document is one the query matched. */
@@ -48,6 +56,65 @@ export function bodySnippet(start: string, excerpt: string, test: WordTest, whol
   return inExcerpt.some((segment) => segment.mark) ? inExcerpt : inText;
 }
 
+/**
+ * The snippet of a text known to hold no match (its indexed words pass no
+ * test: noMatchIn), from its first READ_BOUNDS.snippetStart + 1 characters:
+ * what bodySnippet gives for the whole text (its start, or the excerpt's
+ * match). Null when the start is too short to tell.
+ */
+export function snippetWithoutMatch(start: string, excerpt: string, test: WordTest) {
+  const inText = snippetOfStartWithoutMatch(
+    htmlToPlainText(cutHtml(start, READ_BOUNDS.snippetStart).html),
+    test,
+  );
+  if (inText === null || excerpt === "") return inText;
+  const inExcerpt = snippet(excerpt, test);
+  return inExcerpt.some((segment) => segment.mark) ? inExcerpt : inText;
+}
+
+/**
+ * Of `ids`, the posts whose indexed words (documentBodies: the folded words
+ * of their text, every word the snippet's test can mark, and some backends
+ * the title and tags too) pass none of `isMatch`: their text holds no match,
+ * and their snippet needs only its start. A text cut at its read bound may
+ * hold one past it: not among them.
+ */
+async function noMatchIn(
+  backend: SearchBackend,
+  ids: readonly number[],
+  isMatch: (foldedWord: string) => boolean,
+): Promise<Set<number>> {
+  const none = new Set<number>();
+  for (let at = 0; at < ids.length; at += BODIES_PER_READ) {
+    for (const { id, body } of await backend.documentBodies(ids.slice(at, at + BODIES_PER_READ))) {
+      if (body.length < READ_BOUNDS.indexedBody && !bodyMayMatch(body, isMatch)) none.add(id);
+    }
+  }
+  return none;
+}
+
+/** The half nasals the fold writes as anusvara before a consonant (fold.ts). */
+const HALF_NASALS = ["\u0928\u094D", "\u0919\u094D", "\u091E\u094D", "\u0923\u094D", "\u092E\u094D"];
+const ANUSVARA = "\u0902";
+
+/**
+ * Whether a text whose indexed words are `body` may hold a word the
+ * snippet's test marks: one of them passes `isMatch`. The fold of a whole
+ * text writes a half nasal that begins a word right after a danda as an
+ * anusvara (।न्न्: ंन), where the snippet's test folds the word alone (न्न):
+ * such a word is tested both ways.
+ */
+export function bodyMayMatch(body: string, isMatch: (foldedWord: string) => boolean): boolean {
+  for (const word of body.split(" ")) {
+    if (isMatch(word)) return true;
+    if (word.startsWith(ANUSVARA) && HALF_NASALS.some((half) => isMatch(half + word.slice(1)))) return true;
+  }
+  return false;
+}
+
+/** Posts' indexed texts read at once (noMatchIn): at most this many × READ_BOUNDS.indexedBody characters. */
+const BODIES_PER_READ = 16;
+
 /** Words a hit shows for "matched as" at most. */
 const MAX_MATCHED_AS = 3;
 
@@ -69,9 +136,10 @@ function matchedAs(segments: readonly { text: string; mark: boolean }[], queryWo
 export async function hits(
   backend: SearchBackend,
   ids: readonly number[],
-  test: WordTest,
+  isMatch: (foldedWord: string) => boolean,
   queryWords: ReadonlySet<string>,
 ): Promise<SearchHit[]> {
+  const test = wordTest(isMatch);
   if (ids.length === 0) return [];
   const [postRows, termRows, translationRows] = await Promise.all([
     backend.posts(ids),
@@ -92,8 +160,16 @@ export async function hits(
     if (early === null) unsettled.push(id);
     else snippets.set(id, early);
   }
-  if (unsettled.length > 0) {
-    for (const { id, content } of await backend.postTexts(unsettled)) {
+  // A text that holds no match (a hit by its title, tags or person) needs only its start.
+  const none = unsettled.length > 0 ? await noMatchIn(backend, unsettled, isMatch) : new Set<number>();
+  for (const id of none) {
+    const row = rows.get(id);
+    const early = row && snippetWithoutMatch(row.content, row.excerpt, test);
+    if (early) snippets.set(id, early);
+  }
+  const rest = unsettled.filter((id) => !snippets.has(id));
+  if (rest.length > 0) {
+    for (const { id, content } of await backend.postTexts(rest)) {
       const excerpt = rows.get(id)?.excerpt ?? "";
       snippets.set(id, bodySnippet(content, excerpt, test, true) ?? []);
     }

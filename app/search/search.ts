@@ -8,7 +8,6 @@
 import type { SearchResultPage } from "#app/content/model.ts";
 import type { SearchBackend } from "#app/search/backend.ts";
 import { expand, readNear } from "#app/search/expand.ts";
-import { wordTest } from "#app/search/highlight.ts";
 import { hits, wordMatcher } from "#app/search/hits.ts";
 import { parseQuery } from "#app/search/parse.ts";
 import { kindTiers, rankedMatches, tierRows, tiersBesideTheCount } from "#app/search/rank.ts";
@@ -95,10 +94,15 @@ export async function search(
   if (total <= skip) return result;
 
   const tiers = tiersOf(query);
-  const test = wordTest(wordMatcher(parsed.terms, found));
+  const isMatch = wordMatcher(parsed.terms, found);
   const pageOf = async (ids: readonly number[]) => ({
     ...result,
-    posts: await hits(backend, ids.slice(0, perPage), test, new Set(parsed.terms.map((term) => term.word))),
+    posts: await hits(
+      backend,
+      ids.slice(0, perPage),
+      isMatch,
+      new Set(parsed.terms.map((term) => term.word)),
+    ),
     hasNext: ids.length > perPage,
   });
   // All the matches read (at most COUNT_LIMIT): each tier's test is run on them, not the index asked

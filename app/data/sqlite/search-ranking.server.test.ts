@@ -10,12 +10,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { PostRecord } from "#app/content/schemas.ts";
+import { READ_BOUNDS } from "#app/data/read-bounds.ts";
 import { type Db, migrate, openDatabase } from "#app/data/sqlite/database.server.ts";
 import { fts5Match, SqliteSearchBackend } from "#app/data/sqlite/search.server.ts";
 import { writeContent } from "#app/data/sqlite/transaction.server.ts";
 import type { SearchBackend } from "#app/search/backend.ts";
 import { holdsAlternative } from "#app/search/document-match.ts";
 import { expand, readNear } from "#app/search/expand.ts";
+import { wordTest } from "#app/search/highlight.ts";
+import { bodySnippet, wordMatcher } from "#app/search/hits.ts";
 import { parseQuery } from "#app/search/parse.ts";
 import { inColumn, type MatchLevel, termAlternatives, termMatch } from "#app/search/query-model.ts";
 import { kindTiers, RANK_WINDOW, rankedMatches, tierRows } from "#app/search/rank.ts";
@@ -183,6 +186,11 @@ test("long texts asked of the index (testedAmong) give every page that reading t
     for (let k = 1; post.content.length < 3_000; k++) post.content += texts[(i + k * 13) % texts.length];
     // Every tenth post says a rare word only past the first 4,096 characters.
     if (i % 10 === 0) post.content += `<p>${"stillness ".repeat(500)}</p><p>zephyr finale</p>`;
+    // Every seventh is filed under a word its text, made longer than a snippet's start, never says.
+    if (i % 7 === 3) {
+      post.tags = [...post.tags, "Quietude"];
+      post.content += `<p>${"calm ".repeat(300)}</p>`;
+    }
   }
   writeContent(corpus, { posts, pages: [] });
   const backend = new SqliteSearchBackend(corpus);
@@ -220,6 +228,23 @@ test("long texts asked of the index (testedAmong) give every page that reading t
   expect(hits).toHaveLength(24);
   for (const hit of hits)
     expect(hit.snippet.filter((segment) => segment.mark).map((segment) => segment.text)).toContain("zephyr");
+  // A hit by its tag alone: its text holds no match (its indexed words say so), and its snippet, made
+  // from the text's start, is the one its whole text gives.
+  const parsed = parseQuery("quietude");
+  const found = await readNear(
+    backend,
+    parsed.terms,
+    await Promise.all(parsed.terms.map((term) => expand(backend, term))),
+  );
+  const test = wordTest(wordMatcher(parsed.terms, found));
+  const whole = corpus.prepare("SELECT content, excerpt FROM posts WHERE slug = ?");
+  const byTag = await search(backend, "quietude", 1, 24);
+  expect(byTag.posts).toHaveLength(24);
+  for (const hit of byTag.posts) {
+    const { content, excerpt } = whole.get(hit.slug) as { content: string; excerpt: string };
+    expect(content.length).toBeGreaterThan(READ_BOUNDS.snippetStart);
+    expect(hit.snippet, hit.slug).toEqual(bodySnippet(content, excerpt, test, true));
+  }
   corpus.close();
 });
 
