@@ -84,6 +84,43 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A search text's words and what each was expanded to, as search() looks them up. */
+async function lookedUp(backend: SearchBackend, text: string) {
+  const parsed = parseQuery(text);
+  const found = await readNear(
+    backend,
+    parsed.terms,
+    await Promise.all(parsed.terms.map((term) => expand(backend, term))),
+  );
+  return { parsed, found };
+}
+
+/** An in-memory database holding `posts`, written as an import writes them. */
+function databaseOf(posts: PostRecord[]): Db {
+  const corpus = openDatabase(":memory:").db;
+  migrate(corpus);
+  writeContent(corpus, { posts, pages: [] });
+  return corpus;
+}
+
+/** Compares `backend`'s pages of each search with `reference`'s; returns how many posts they listed. */
+async function samePages(
+  reference: SearchBackend,
+  backend: SearchBackend,
+  texts: readonly string[],
+  pages: readonly number[],
+): Promise<number> {
+  let compared = 0;
+  for (const text of texts) {
+    for (const page of pages) {
+      const expected = await search(reference, text, page, 24);
+      expect(await search(backend, text, page, 24), `${text} page ${page}`).toEqual(expected);
+      compared += expected.posts.length;
+    }
+  }
+  return compared;
+}
+
 /** The same backend without one of its optional abilities (as a backend that lacks it). */
 function without(backend: SqliteSearchBackend, ability: "testedAmong" | "knownWords"): SearchBackend {
   return new Proxy(backend, {
@@ -136,9 +173,7 @@ test("holdsAlternative selects the posts FTS5 selects, for every level, in all c
 
 test("a search with few matches: its matches read once and tested here, tier by tier, list what FTS5 asked for each tier lists", async () => {
   // The posts above, and a generated corpus whose common words have tiers longer than the ranking's window.
-  const corpus = openDatabase(":memory:").db;
-  migrate(corpus);
-  writeContent(corpus, { posts: generateCorpus({ count: 2500, seed: 5 }), pages: [] });
+  const corpus = databaseOf(generateCorpus({ count: 2500, seed: 5 }));
   let compared = 0;
   let longTiers = 0;
   for (const [store, texts] of [
@@ -147,12 +182,7 @@ test("a search with few matches: its matches read once and tested here, tier by 
   ] as const) {
     const backend = new SqliteSearchBackend(store);
     for (const text of texts) {
-      const parsed = parseQuery(text);
-      const found = await readNear(
-        backend,
-        parsed.terms,
-        await Promise.all(parsed.terms.map((term) => expand(backend, term))),
-      );
+      const { parsed, found } = await lookedUp(backend, text);
       for (const mode of ["all", "any"] as const) {
         const query = queryMatches(parsed.terms, found, mode);
         const matches = await backend.newest(query.wide, 1001);
@@ -178,8 +208,6 @@ test("a search with few matches: its matches read once and tested here, tier by 
 
 test("long texts asked of the index (testedAmong) give every page that reading them gives, and a match past a text's start is its snippet", async () => {
   // 600 posts of ~3 kB (generated, each text the texts of the next few), a window's texts well over the read limit.
-  const corpus = openDatabase(":memory:").db;
-  migrate(corpus);
   const posts = generateCorpus({ count: 600, seed: 8 });
   const texts = posts.map((post) => post.content);
   for (const [i, post] of posts.entries()) {
@@ -192,7 +220,7 @@ test("long texts asked of the index (testedAmong) give every page that reading t
       post.content += `<p>${"calm ".repeat(300)}</p>`;
     }
   }
-  writeContent(corpus, { posts, pages: [] });
+  const corpus = databaseOf(posts);
   const backend = new SqliteSearchBackend(corpus);
   let asked = 0;
   const testedAmong = backend.testedAmong.bind(backend);
@@ -203,24 +231,12 @@ test("long texts asked of the index (testedAmong) give every page that reading t
   };
   // The same backend with the texts always read.
   const reading = without(backend, "testedAmong");
-  let compared = 0;
-  for (const text of [
-    "love",
-    "truth peace",
-    "प्रेम",
-    "prem",
-    "मन",
-    "the",
-    "a",
-    "love truth प्रेम सत्य",
-    "zephyr",
-  ]) {
-    for (const page of [1, 2, 14]) {
-      const expected = await search(reading, text, page, 24);
-      expect(await search(backend, text, page, 24), `${text} page ${page}`).toEqual(expected);
-      compared += expected.posts.length;
-    }
-  }
+  const compared = await samePages(
+    reading,
+    backend,
+    ["love", "truth peace", "प्रेम", "prem", "मन", "the", "a", "love truth प्रेम सत्य", "zephyr"],
+    [1, 2, 14],
+  );
   expect(compared).toBeGreaterThan(300);
   expect(asked).toBeGreaterThan(1_000);
   // The rare word's snippet is cut from where it stands, read past the text's start.
@@ -230,12 +246,7 @@ test("long texts asked of the index (testedAmong) give every page that reading t
     expect(hit.snippet.filter((segment) => segment.mark).map((segment) => segment.text)).toContain("zephyr");
   // A hit by its tag alone: its text holds no match (its indexed words say so), and its snippet, made
   // from the text's start, is the one its whole text gives.
-  const parsed = parseQuery("quietude");
-  const found = await readNear(
-    backend,
-    parsed.terms,
-    await Promise.all(parsed.terms.map((term) => expand(backend, term))),
-  );
+  const { parsed, found } = await lookedUp(backend, "quietude");
   const test = wordTest(wordMatcher(parsed.terms, found));
   const whole = corpus.prepare("SELECT content, excerpt FROM posts WHERE slug = ?");
   const byTag = await search(backend, "quietude", 1, 24);
@@ -249,9 +260,7 @@ test("long texts asked of the index (testedAmong) give every page that reading t
 });
 
 test("a kind of few matches read once and split by its titles lists what FTS5 asked for each of its two tiers lists", async () => {
-  const corpus = openDatabase(":memory:").db;
-  migrate(corpus);
-  writeContent(corpus, { posts: generateCorpus({ count: 2500, seed: 6 }), pages: [] });
+  const corpus = databaseOf(generateCorpus({ count: 2500, seed: 6 }));
   const backend = new SqliteSearchBackend(corpus);
   let split = 0;
   let many = 0;
@@ -267,12 +276,7 @@ test("a kind of few matches read once and split by its titles lists what FTS5 as
     "a the",
     "truth peace",
   ]) {
-    const parsed = parseQuery(text);
-    const found = await readNear(
-      backend,
-      parsed.terms,
-      await Promise.all(parsed.terms.map((term) => expand(backend, term))),
-    );
+    const { parsed, found } = await lookedUp(backend, text);
     for (const mode of ["all", "any"] as const) {
       const query = queryMatches(parsed.terms, found, mode);
       const tiers = tiersOf(query);
@@ -299,31 +303,27 @@ test("a kind of few matches read once and split by its titles lists what FTS5 as
 });
 
 test("leaving out the alternatives no post holds changes no search's pages", async () => {
-  const corpus = openDatabase(":memory:").db;
-  migrate(corpus);
-  writeContent(corpus, { posts: generateCorpus({ count: 2500, seed: 4 }), pages: [] });
+  const corpus = databaseOf(generateCorpus({ count: 2500, seed: 4 }));
   const backend = new SqliteSearchBackend(corpus);
   // The same backend without knownWords: every alternative kept in the matches.
   const unfiltered = without(backend, "knownWords");
-  let compared = 0;
-  for (const text of [
-    "love",
-    "prem",
-    "love truth प्रेम सत्य",
-    "heart प्रेम peace love",
-    "shanti gyan",
-    "bhakti",
-    "tulsdas love",
-    "मन",
-    "kabir river",
-    "zzzq love",
-  ]) {
-    for (const page of [1, 2, 9]) {
-      const expected = await search(unfiltered, text, page, 24);
-      expect(await search(backend, text, page, 24), `${text} page ${page}`).toEqual(expected);
-      compared += expected.posts.length;
-    }
-  }
+  const compared = await samePages(
+    unfiltered,
+    backend,
+    [
+      "love",
+      "prem",
+      "love truth प्रेम सत्य",
+      "heart प्रेम peace love",
+      "shanti gyan",
+      "bhakti",
+      "tulsdas love",
+      "मन",
+      "kabir river",
+      "zzzq love",
+    ],
+    [1, 2, 9],
+  );
   corpus.close();
   expect(compared).toBeGreaterThan(300);
 });
