@@ -41,19 +41,25 @@ function buildPart(pairs: [string, string, number][], file: string, part: "tune"
   console.log(`${file}: ${words.size} words, ${rows.length - 1} rows`);
 }
 
+/** A source file's pairs: `separator`-split lines whose columns are in `order`, and a count (1 where there is none). */
+function readPairs(
+  file: string,
+  separator: string,
+  order: "native, romanised" | "romanised, native",
+): [string, string, number][] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [a = "", b = "", count = "1"] = line.split(separator);
+      return order === "native, romanised" ? [a, b, Number(count) || 1] : [b, a, Number(count) || 1];
+    });
+}
+
 const [first, second] = process.argv.slice(2);
 if (first === "--marathi-dakshina" && second) {
   // Dakshina's own layout: native, romanised, count.
-  build(
-    readFileSync(second, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => {
-        const [native = "", roman = "", count = "1"] = line.split("\t");
-        return [native, roman, Number(count) || 1];
-      }),
-    "marathi.dakshina",
-  );
+  build(readPairs(second, "\t", "native, romanised"), "marathi.dakshina");
   process.exit(0);
 }
 const [hindi, marathi] = [first, second];
@@ -65,24 +71,6 @@ if (!hindi || !marathi) {
   process.exit(2);
 }
 // Dakshina as copied (SOURCE.md): romanised, native, count.
-build(
-  readFileSync(hindi, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => {
-      const [roman = "", native = "", count = "1"] = line.split("\t");
-      return [native, roman, Number(count) || 1];
-    }),
-  "hindi.wide",
-);
+build(readPairs(hindi, "\t", "romanised, native"), "hindi.wide");
 // Aksharantar: romanised,native; no counts (a pair's count is how often it appears).
-build(
-  readFileSync(marathi, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => {
-      const [roman = "", native = ""] = line.split(",");
-      return [native, roman, 1];
-    }),
-  "marathi.wide",
-);
+build(readPairs(marathi, ",", "romanised, native"), "marathi.wide");

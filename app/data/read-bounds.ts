@@ -41,6 +41,12 @@ export const READ_BOUNDS = {
   indexedBody: 262_144,
 } as const;
 
+/**
+ * Posts' indexed texts read at once by a search (its ranking, its hits): at
+ * most this many × READ_BOUNDS.indexedBody characters held together.
+ */
+export const BODIES_PER_READ = 16;
+
 /** `column`, cut to `max` characters with "…" at the end when longer. */
 export function cutSql(column: string, max: number): string {
   return `CASE WHEN length(substr(${column}, 1, ${max + 1})) > ${max}

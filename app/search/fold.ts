@@ -115,6 +115,19 @@ function wordsOnly(text: string): string {
   return words.join(" ");
 }
 
+/** The half nasals HALF_NA and HALF_NASAL_OF_CLASS write as anusvara. */
+const HALF_NASALS = ["\u0928\u094D", "\u0919\u094D", "\u091E\u094D", "\u0923\u094D", "\u092E\u094D"];
+
+/**
+ * The other forms a word of a whole text's fold may have when folded alone:
+ * a half nasal that begins a word right after a danda is written as an
+ * anusvara in the whole text (।न्न्: ंन), which the word alone has nothing
+ * before it to turn (न्न). None for any other word.
+ */
+export function foldedAlone(foldedWord: string): string[] {
+  return foldedWord.startsWith(ANUSVARA) ? HALF_NASALS.map((half) => half + foldedWord.slice(1)) : [];
+}
+
 /** The folded words of `text`, in order, duplicates kept. */
 export function foldWords(text: string): string[] {
   const folded = foldText(text);

@@ -18,14 +18,20 @@ test("the word matcher marks the words the query found", () => {
   expect(isMatch("मना")).toBe(false);
 });
 
-test("a long post's snippet from its start is the snippet its whole text gives", () => {
-  // Seeded: words, Devanagari, apostrophes, entities, inline and block tags, runs of space, long words.
-  let seed = 7;
+/** A seeded generator (a linear congruential one) and a pick of one item with it. */
+function seeded(start: number) {
+  let seed = start;
   const random = () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed / 2147483648;
   };
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+  return { random, pick };
+}
+
+test("a long post's snippet from its start is the snippet its whole text gives", () => {
+  // Seeded: words, Devanagari, apostrophes, entities, inline and block tags, runs of space, long words.
+  const { random, pick } = seeded(7);
   const words = [
     "love",
     "lovely",
@@ -95,12 +101,7 @@ test("a long post's snippet from its start is the snippet its whole text gives",
 });
 
 test("a long text that holds no match: its snippet from its start is the snippet its whole text gives", () => {
-  let seed = 11;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
-  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+  const { random, pick } = seeded(11);
   const words = ["peace", "river", "मन", "सत्य", "don't", "x".repeat(250), "a", "&amp;", "—"];
   const pieces = [" ", "  ", "\n", ", ", "</p>\n<p>", "<em>", "</em>", "<br />"];
   const love = wordTest((word) => word === "love");

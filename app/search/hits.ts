@@ -5,10 +5,10 @@ import { cutHtml } from "#app/content/html-cut.ts";
 import { htmlToPlainText } from "#app/content/html-text.ts";
 import { LANGUAGES } from "#app/content/languages.ts";
 import type { SearchHit, Term, Translation } from "#app/content/model.ts";
-import { READ_BOUNDS } from "#app/data/read-bounds.ts";
+import { BODIES_PER_READ, READ_BOUNDS } from "#app/data/read-bounds.ts";
 import type { SearchBackend } from "#app/search/backend.ts";
 import type { TermExpansions } from "#app/search/expand.ts";
-import { foldText } from "#app/search/fold.ts";
+import { foldedAlone, foldText } from "#app/search/fold.ts";
 import {
   highlight,
   type Segment,
@@ -93,27 +93,17 @@ async function noMatchIn(
   return none;
 }
 
-/** The half nasals the fold writes as anusvara before a consonant (fold.ts). */
-const HALF_NASALS = ["\u0928\u094D", "\u0919\u094D", "\u091E\u094D", "\u0923\u094D", "\u092E\u094D"];
-const ANUSVARA = "\u0902";
-
 /**
  * Whether a text whose indexed words are `body` may hold a word the
- * snippet's test marks: one of them passes `isMatch`. The fold of a whole
- * text writes a half nasal that begins a word right after a danda as an
- * anusvara (।न्न्: ंन), where the snippet's test folds the word alone (न्न):
- * such a word is tested both ways.
+ * snippet's test marks: one of them passes `isMatch`, as folded in the whole
+ * text or alone (foldedAlone: the highlighter folds each word alone).
  */
 export function bodyMayMatch(body: string, isMatch: (foldedWord: string) => boolean): boolean {
   for (const word of body.split(" ")) {
-    if (isMatch(word)) return true;
-    if (word.startsWith(ANUSVARA) && HALF_NASALS.some((half) => isMatch(half + word.slice(1)))) return true;
+    if (isMatch(word) || foldedAlone(word).some(isMatch)) return true;
   }
   return false;
 }
-
-/** Posts' indexed texts read at once (noMatchIn): at most this many × READ_BOUNDS.indexedBody characters. */
-const BODIES_PER_READ = 16;
 
 /** Words a hit shows for "matched as" at most. */
 const MAX_MATCHED_AS = 3;

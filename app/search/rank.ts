@@ -1,8 +1,8 @@
 // Ranking (docs/search.md, decision 040): the newest RANK_WINDOW matches of a
 // tier, ordered in our code by tests on their indexed words; older matches
 // follow, newest first.
-import { READ_BOUNDS } from "#app/data/read-bounds.ts";
-import type { SearchBackend } from "#app/search/backend.ts";
+import { BODIES_PER_READ, READ_BOUNDS } from "#app/data/read-bounds.ts";
+import type { SearchBackend, SearchDocumentHead } from "#app/search/backend.ts";
 import { alternativeTest, documentTests, spacedDocument } from "#app/search/document-match.ts";
 import {
   type Column,
@@ -48,9 +48,6 @@ async function presentAlternatives(
   return present;
 }
 
-/** Posts' indexed texts read at once by the ranking: at most this many × READ_BOUNDS.indexedBody characters. */
-const BODIES_PER_READ = 16;
-
 /** A text cut at its bound loses its last, perhaps partial, word (it must not pass for a shorter word). */
 function wholeWords(body: string): string {
   return body.length < READ_BOUNDS.indexedBody ? body : body.slice(0, body.lastIndexOf(" ") + 1);
@@ -70,6 +67,7 @@ async function rankWindow(
   window: readonly number[],
   query: QueryMatches,
   keysBeside?: ReadonlyMap<number, readonly number[]>,
+  headsRead?: ReadonlyMap<number, SearchDocumentHead>,
 ) {
   if (window.length <= 1) return [...window];
   // The tests were run beside the documents with the window's matches (newestTested).
@@ -100,7 +98,9 @@ async function rankWindow(
     (!plan.literal || level(text, "literal") || !possibleLevel("literal"));
   // Titles and tags first: they often settle every test (a title holding the word),
   // and a post's text is read only when they do not.
-  const heads = await backend.documentHeads(window);
+  const heads = headsRead
+    ? window.flatMap((id) => headsRead.get(id) ?? [])
+    : await backend.documentHeads(window);
   const keys = new Map<number, number[]>();
   const unsettled = new Map<number, { title: string; tags: string; text: string }>();
   for (const { id, title, tags } of heads) {
@@ -272,14 +272,9 @@ export async function rankedMatches(
   if (ranking === null) return null;
   const tests = [...tiers, ...ranking.filter((test) => test !== null)];
   const passes = documentTests(tests);
-  const heads = new Map<number, { title: string; tags: string }>();
-  for (let at = 0; at < matches.length; at += BODIES_PER_READ) {
-    for (const { id, title, tags } of await backend.documentHeads(matches.slice(at, at + BODIES_PER_READ))) {
-      // A title or tags cut at the read bound (spacedDocument): the tiers are asked one by one.
-      if (spacedDocument(title, tags, "") === null) return null;
-      heads.set(id, { title, tags });
-    }
-  }
+  // A title or tags cut at the read bound: the tiers are asked one by one.
+  const heads = await wholeHeads(backend, matches);
+  if (heads === null) return null;
   // Long texts asked of the index where the backend would rather (testedAmong); the others read.
   const passedBy = (await backend.testedAmong?.([...heads.keys()], tests)) ?? new Map<number, boolean[]>();
   const unread = [...heads.keys()].filter((id) => !passedBy.has(id));
@@ -328,27 +323,44 @@ export async function kindTiers(
 ): Promise<[number[], number[]] | null> {
   const matches = await backend.newest(kind, RANK_WINDOW + 1);
   if (matches.length > RANK_WINDOW) return null;
+  const heads = await wholeHeads(backend, matches);
+  if (heads === null) return null;
   const passes = documentTests([inTitle]);
-  const titled = new Set<number>();
-  for (let at = 0; at < matches.length; at += BODIES_PER_READ) {
-    for (const { id, title, tags } of await backend.documentHeads(matches.slice(at, at + BODIES_PER_READ))) {
-      const document = spacedDocument(title, tags, "");
-      if (document === null) return null;
-      if (passes(document)[0]) titled.add(id);
-    }
-  }
+  const titled = (id: number) => {
+    const head = heads.get(id);
+    const document = head && spacedDocument(head.title, head.tags, "");
+    return document ? (passes(document)[0] ?? false) : false;
+  };
+  // The heads read here rank each group (not read again).
   return [
+    await rankWindow(backend, matches.filter(titled), query, undefined, heads),
     await rankWindow(
       backend,
-      matches.filter((id) => titled.has(id)),
+      matches.filter((id) => !titled(id)),
       query,
-    ),
-    await rankWindow(
-      backend,
-      matches.filter((id) => !titled.has(id)),
-      query,
+      undefined,
+      heads,
     ),
   ];
+}
+
+/**
+ * The indexed titles and tags of those of `ids` in the index, a few at a
+ * time; null when one may have been cut at its read bound (spacedDocument),
+ * so that a test on it could miss a word the index holds.
+ */
+async function wholeHeads(
+  backend: SearchBackend,
+  ids: readonly number[],
+): Promise<Map<number, SearchDocumentHead> | null> {
+  const heads = new Map<number, SearchDocumentHead>();
+  for (let at = 0; at < ids.length; at += BODIES_PER_READ) {
+    for (const head of await backend.documentHeads(ids.slice(at, at + BODIES_PER_READ))) {
+      if (spacedDocument(head.title, head.tags, "") === null) return null;
+      heads.set(head.id, head);
+    }
+  }
+  return heads;
 }
 
 /** A tier's rows for a page, and its size when known without counting (tierRows). */

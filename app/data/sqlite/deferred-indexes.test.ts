@@ -24,11 +24,16 @@ afterAll(() => {
 });
 
 /** A migrated database file, and its URL. */
-function migrated(name: string): { url: string; db: Db } {
+/** Runs `use` on a migrated database of its own (its address, and a connection closed after). */
+async function withMigrated(name: string, use: (url: string, db: Db) => Promise<void> | void): Promise<void> {
   const url = `file:${path.join(dir, `${name}.db`)}`;
   const { db } = openDatabase(url);
-  migrate(db);
-  return { url, db };
+  try {
+    migrate(db);
+    await use(url, db);
+  } finally {
+    db.close();
+  }
 }
 
 /** Every index: name → its statement, and name → its row in sqlite_schema (a dropped and made again index gets a new one). */
@@ -67,19 +72,14 @@ async function load(
 }
 
 describe("a first large import into SQLite builds its read indexes last", () => {
-  test("every deferred index exists in the migrated schema", () => {
-    const { db } = migrated("names");
-    try {
+  test("every deferred index exists in the migrated schema", () =>
+    withMigrated("names", (_url, db) => {
       // A migration renaming one of them would leave it written row by row, silently.
       for (const name of DEFERRED_INDEXES) expect(indexesOf(db).statements[name], name).toBeTruthy();
-    } finally {
-      db.close();
-    }
-  });
+    }));
 
-  test("after a first import of 600 posts the indexes are the migrated ones, the deferred ones made again", async () => {
-    const { url, db } = migrated("first");
-    try {
+  test("after a first import of 600 posts the indexes are the migrated ones, the deferred ones made again", () =>
+    withMigrated("first", async (url, db) => {
       const before = indexesOf(db);
       let meanwhile: ReturnType<typeof indexesOf> | null = null;
       // A reader (the site) reads the database as it was, its indexes included, until the commit.
@@ -92,14 +92,10 @@ describe("a first large import into SQLite builds its read indexes last", () => 
       const remade = Object.keys(before.rowids).filter((name) => after.rowids[name] !== before.rowids[name]);
       expect(remade.sort()).toEqual([...DEFERRED_INDEXES].sort());
       expect(db.prepare("PRAGMA integrity_check").pluck().get()).toBe("ok");
-    } finally {
-      db.close();
-    }
-  });
+    }));
 
-  test("an import into a database holding posts, and a small first one, make nothing again", async () => {
-    const { url, db } = migrated("later");
-    try {
+  test("an import into a database holding posts, and a small first one, make nothing again", () =>
+    withMigrated("later", async (url, db) => {
       const start = indexesOf(db);
       await load(url, generateCorpus({ count: DEFER_AFTER_POSTS, seed: 32 }));
       expect(indexesOf(db).rowids).toEqual(start.rowids);
@@ -110,22 +106,15 @@ describe("a first large import into SQLite builds its read indexes last", () => 
       }));
       await load(url, more);
       expect(indexesOf(db).rowids).toEqual(start.rowids);
-    } finally {
-      db.close();
-    }
-  });
+    }));
 
-  test("a first load that fails after dropping them leaves every index and no post", async () => {
-    const { url, db } = migrated("failed");
-    try {
+  test("a first load that fails after dropping them leaves every index and no post", () =>
+    withMigrated("failed", async (url, db) => {
       const before = indexesOf(db);
       await expect(load(url, generateCorpus({ count: 600, seed: 34 }), { fail: true })).rejects.toThrow(
         "the load failed",
       );
       expect(indexesOf(db)).toEqual(before);
       expect(db.prepare("SELECT count(*) FROM posts").pluck().get()).toBe(0);
-    } finally {
-      db.close();
-    }
-  });
+    }));
 });
