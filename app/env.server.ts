@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   API_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** "off" renders every page (benchmarks measure the render path with it). */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** "off": every post page through React Router (server/post-page.ts makes them from a frame otherwise). */
+  POST_PAGES: z.enum(["on", "off"]).default("on"),
   /** Seconds a shared cache (a CDN, Varnish) may keep a page (s-maxage; never past the site's midnight). */
   CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(3600),
   /** Seconds a shared cache may serve a page past s-maxage while it refreshes it (stale-while-revalidate). */

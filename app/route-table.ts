@@ -15,8 +15,8 @@
 // every module exists.
 //
 // Any page kept in the page cache is sent by server/fast-pages.ts straight
-// from the cache, before Express; the home is also rendered a second way
-// (its entry says how).
+// from the cache, before Express; the home and the posts are also rendered a
+// second way (their entries say how).
 
 /** A rule of the query parameters an address keeps (server/canonical-url.ts). */
 export interface KeptQuery {
@@ -80,7 +80,9 @@ const PAGE: KeptQuery = { names: ["page"] };
 function languageRoutes(language: "english" | "hindi" | "marathi") {
   return {
     feed: { path: `${language}/feed.xml`, module: "routes/feed.ts", id: `routes/feed-${language}` },
-    // /{language}/home is the language's home (paginated); any other slug is a post.
+    // /{language}/home is the language's home (paginated); any other slug is a post. A post's
+    // page is also made without React: its language's frame, cut from one full render, with the
+    // post's own pieces written in (server/post-page.ts, decision 097).
     page: {
       path: `${language}/:slug`,
       module: "routes/language.tsx",

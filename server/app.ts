@@ -31,6 +31,7 @@ import { type Logger, logRequest } from "./logger.ts";
 import { originPolicy } from "./origin.ts";
 import type { RenderedPage } from "./page-cache.ts";
 import { errorHandler, RETRY_AFTER_SECONDS, sendPlain } from "./pages.ts";
+import { createPostPages, withPostPages } from "./post-page.ts";
 import { createRenderer } from "./render.ts";
 import { clientKey, REFUSAL_DELAY_MS, SEARCH_REQUEST, SearchLimiter, SearchTurns } from "./search-limits.ts";
 import { searchThreadRenderer } from "./search-worker.ts";
@@ -63,6 +64,8 @@ export interface AppOptions {
   apiRateLimit?: number;
   /** Keep rendered pages in memory (PAGE_CACHE); on unless turned off. */
   pageCache?: boolean;
+  /** Make post pages from their language's frame (POST_PAGES, post-page.ts); on unless turned off. */
+  postPages?: boolean;
   /** The server build, loaded once at start (production); Vite loads it per request in development. */
   build?: ServerBuild;
   /** Trust X-Forwarded-* headers (TRUST_PROXY), e.g. "loopback" or a hop count. */
@@ -118,6 +121,7 @@ export function createApp({
   searchLimits = true,
   apiRateLimit = DEFAULT_API_RATE_LIMIT,
   pageCache = true,
+  postPages: makePostPages = true,
   trustProxy,
   build,
   fileCaches,
@@ -140,7 +144,13 @@ export function createApp({
   app.disable("etag");
   if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   const originOf = originPolicy(publicUrl);
-  const render = createRenderer({ store, randomForRequest, build, fileCaches, logger, vite });
+  const fullRender = createRenderer({ store, randomForRequest, build, fileCaches, logger, vite });
+  // Post pages are made without React once their language's frame is cut (post-page.ts, decision 097).
+  const postPages =
+    makePostPages && build && !vite
+      ? createPostPages({ build, render: fullRender, today, store, randomForRequest, fileCaches, logger })
+      : null;
+  const render = postPages ? withPostPages(fullRender, postPages) : fullRender;
   const limiter = searchLimits ? new SearchLimiter() : null;
   // Searches admitted by the limiter render in a thread of their own (search-worker.ts).
   const renderSearch = limiter && build && !vite ? searchThreadRenderer({ logger }) : render;
@@ -442,6 +452,7 @@ export function createApp({
       if (identity !== currentSiteVersion()) {
         identity = currentSiteVersion();
         caches.clear();
+        postPages?.clear();
       }
       // Origin-form ("/path") is every browser's; anything else costs this one test.
       if (req.url?.charCodeAt(0) !== SLASH) toOriginForm(req);
@@ -452,7 +463,10 @@ export function createApp({
     markStopping: () => {
       stopping = true;
     },
-    clearCaches: () => caches.clear(),
+    clearCaches: () => {
+      caches.clear();
+      postPages?.clear();
+    },
   };
 }
 

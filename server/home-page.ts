@@ -19,6 +19,7 @@ import type { Render, Rendered, RenderRequest } from "./render.ts";
 import { scriptHash, styleHash } from "./script-hashes.ts";
 import { contentSecurityPolicy } from "./security.ts";
 import { deflatedPart, splicedGzip } from "./spliced-gzip.ts";
+import { escapedForScript } from "./turbo-stream.ts";
 
 interface Template {
   status: number;
@@ -45,9 +46,7 @@ const GALLERY_PART = { level: 3, windowBits: 12 };
  * (JSON again), then escaped for HTML (React Router's escapeHtml).
  */
 export function inScriptString(value: string): string {
-  return JSON.stringify(JSON.stringify(value))
-    .slice(3, -3)
-    .replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escapedForScript(JSON.stringify(JSON.stringify(value))).slice(3, -3);
 }
 
 /** The template cut at the slot, or null when the page is not what the cut expects (then: full renders). */

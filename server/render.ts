@@ -64,6 +64,30 @@ export type RenderRequest = Pick<IncomingMessage, "headers">;
 
 export type Render = (req: RenderRequest, target: RenderTarget) => Promise<Rendered>;
 
+/**
+ * What a render's loaders and components read (app/context.ts): the store,
+ * noting what each read shows in `tags` (decision 057), and the tokens the
+ * render writes for its scripts' nonce and its request id, taken out after.
+ */
+export function renderContext(
+  { store, randomForRequest, fileCaches, logger }: Omit<RenderOptions, "build" | "vite">,
+  target: RenderTarget,
+  tags: Set<string>,
+) {
+  const scriptToken = `n${randomBytes(12).toString("hex")}`;
+  const requestIdToken = `r${randomBytes(12).toString("hex")}`;
+  const context = new RouterContextProvider();
+  context.set(storeContext, taggedStore(store, tags));
+  context.set(randomContext, randomForRequest());
+  context.set(originContext, target.origin);
+  if (fileCaches) context.set(fileCacheContext, fileCaches);
+  if (logger) context.set(loggerContext, logger);
+  context.set(nonceContext, scriptToken);
+  context.set(requestIdContext, { id: target.requestId, shown: requestIdToken });
+  if (target.gallerySlot) context.set(gallerySlotContext, target.gallerySlot);
+  return { context, scriptToken, requestIdToken };
+}
+
 /** Stands in for a server build not given (no build, no Vite): rendering then fails, saying why. */
 function noServerBuild(): never {
   throw new Error("createRenderer: no server build (pass build, or vite in development)");
@@ -85,18 +109,12 @@ export function createRenderer({
   );
 
   return async function render(req, target) {
-    const scriptToken = `n${randomBytes(12).toString("hex")}`;
-    const requestIdToken = `r${randomBytes(12).toString("hex")}`;
-    const context = new RouterContextProvider();
     const tags = new Set<string>();
-    context.set(storeContext, taggedStore(store, tags));
-    context.set(randomContext, randomForRequest());
-    context.set(originContext, target.origin);
-    if (fileCaches) context.set(fileCacheContext, fileCaches);
-    if (logger) context.set(loggerContext, logger);
-    context.set(nonceContext, scriptToken);
-    context.set(requestIdContext, { id: target.requestId, shown: requestIdToken });
-    if (target.gallerySlot) context.set(gallerySlotContext, target.gallerySlot);
+    const { context, scriptToken, requestIdToken } = renderContext(
+      { store, randomForRequest, fileCaches, logger },
+      target,
+      tags,
+    );
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (name === "host") continue;

@@ -106,6 +106,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     searchLimits: env.SEARCH_LIMITS === "on",
     apiRateLimit: env.API_RATE_LIMIT,
     pageCache: env.PAGE_CACHE === "on",
+    postPages: env.POST_PAGES === "on",
     trustProxy: env.TRUST_PROXY,
     fileCaches,
     vite,

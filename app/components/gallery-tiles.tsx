@@ -5,10 +5,11 @@
 // home with a full render of the same draws, byte for byte.
 import { Link } from "react-router";
 import type { Gallery } from "#app/content/gallery.ts";
-import { IMAGE_SIZES, imageSrcSet } from "#app/content/image-variants.ts";
+import { IMAGE_SIZES } from "#app/content/image-variants.ts";
 import { LANG_TAG, LANGUAGE_LABEL } from "#app/content/languages.ts";
 import { currentSite } from "#app/site.ts";
 import { PostImage } from "./post-image.tsx";
+import { escaped, linkOpen, postImageHtml } from "./react-markup.ts";
 
 /**
  * One row per language that has tiles, named in its own script, so any count
@@ -45,22 +46,6 @@ export function GalleryTiles({ gallery }: { gallery: Gallery }) {
     ));
 }
 
-/** React's escaping of text and attributes alike (react-dom/server's escapeTextForBrowser). */
-function attribute(value: string): string {
-  return value.replace(
-    /["'&<>]/g,
-    (c) => ({ '"': "&quot;", "'": "&#x27;", "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c] ?? c,
-  );
-}
-
-const text = attribute;
-
-/** PostImage's srcSet and sizes for a tile, as React writes them (nothing for an image without variants). */
-function sizedAttributes(src: string, width: number): string {
-  const srcSet = imageSrcSet(src, width);
-  return srcSet ? ` srcSet="${attribute(srcSet)}" sizes="${attribute(IMAGE_SIZES.tile)}"` : "";
-}
-
 /** GalleryTiles as React renders it on the server (a Link in framework mode carries data-discover). */
 export function galleryTilesHtml(gallery: Gallery): string {
   // The server's running identity: the root loader gave PostImage the same.
@@ -70,15 +55,22 @@ export function galleryTilesHtml(gallery: Gallery): string {
     if (tiles.length === 0) continue;
     html +=
       `<section class="gallery-row" data-language="${language}">` +
-      `<h3 class="gallery-language" lang="${LANG_TAG[language]}">${text(LANGUAGE_LABEL[language])}</h3><ul class="gallery-grid">`;
+      `<h3 class="gallery-language" lang="${LANG_TAG[language]}">${escaped(LANGUAGE_LABEL[language])}</h3><ul class="gallery-grid">`;
     for (const tile of tiles) {
       html +=
-        `<li class="gallery-tile" data-language="${language}"><a href="${attribute(tile.href)}" data-discover="true">` +
-        `<img src="${attribute(tile.image)}"${sizedAttributes(tile.image, width)} alt="${attribute(tile.title)}" lang="${attribute(tile.lang)}" width="${width}" height="${height}" loading="lazy" decoding="async" fetchPriority="low"/>` +
+        `<li class="gallery-tile" data-language="${language}">${linkOpen(tile.href)}` +
+        postImageHtml({
+          src: tile.image,
+          alt: tile.title,
+          lang: tile.lang,
+          sizes: IMAGE_SIZES.tile,
+          width,
+          height,
+        }) +
         (tile.words
-          ? `<span class="gallery-words" lang="${attribute(tile.lang)}" aria-hidden="true">${text(tile.words)}</span>`
+          ? `<span class="gallery-words" lang="${escaped(tile.lang)}" aria-hidden="true">${escaped(tile.words)}</span>`
           : "") +
-        `<span class="gallery-caption" lang="${attribute(tile.lang)}" aria-hidden="true">${text(tile.title)}</span></a></li>`;
+        `<span class="gallery-caption" lang="${escaped(tile.lang)}" aria-hidden="true">${escaped(tile.title)}</span></a></li>`;
     }
     html += "</ul></section>";
   }
