@@ -413,7 +413,9 @@ export function createApp({
       }
       if (!page) {
         const controller = new AbortController();
-        res.once("close", () => controller.abort());
+        // Only a visitor gone while the page renders aborts it (an abort makes a DOMException: ~30 µs).
+        const leave = () => controller.abort();
+        res.once("close", leave);
         const renderPage = release ? renderSearch : render;
         const started = caches.snapshot();
         caches.activeRenders++;
@@ -426,6 +428,7 @@ export function createApp({
           }));
         } finally {
           caches.activeRenders--;
+          res.off("close", leave);
         }
         kept = cacheable && caches.keep(origin, target, page, started);
       }

@@ -15,8 +15,10 @@ const ESCAPED: Record<string, string> = {
 
 /** React's escaping of text and attribute values alike (react-dom/server's escapeTextForBrowser). */
 export function escaped(value: string): string {
-  return value.replace(/["'&<>]/g, (c) => ESCAPED[c] ?? c);
+  return MARKUP.test(value) ? value.replace(MARKUP_ALL, (c) => ESCAPED[c] ?? c) : value;
 }
+const MARKUP = /["'&<>]/;
+const MARKUP_ALL = /["'&<>]/g;
 
 /**
  * An element's children as React writes them: two texts in a row get an
