@@ -262,7 +262,7 @@ async function startBare() {
 
 // ---------------------------------------------------------------- pages and targets
 
-type Kind = "home" | "cached" | "search" | "rendered";
+type Kind = "home" | "cached" | "search" | "rendered" | "post-rendered";
 
 interface Page {
   label: string;
@@ -270,6 +270,8 @@ interface Page {
   kind: Kind;
   /** Each request a different address (a search not asked before), made by this wrk script. */
   script?: string;
+  /** Served by a server that renders every post page through React Router (POST_PAGES=off): the baseline of decision 097. */
+  react?: true;
 }
 
 /**
@@ -318,6 +320,8 @@ const TARGETS: Record<Kind, { ratio?: number; p99?: number; text: string }> = {
   cached: { ratio: 25, p99: 10, text: "≥ 25%, p99 < 10 ms" },
   search: { ratio: 1, text: "≥ 1%" },
   rendered: { text: "—" },
+  // A post page not kept: made from its language's frame (decision 097).
+  "post-rendered": { ratio: 1.5, text: "≥ 1.5%" },
 };
 
 /** The pages measured, with post slugs picked from the database the server reads. */
@@ -363,7 +367,13 @@ function pagesOf(dbPath: string): Page[] {
       script: NEW_SEARCHES_LUA,
     },
     // A second server with PAGE_CACHE=off: what a cache miss costs.
-    { label: "English post, rendered", path: postPath("english", english), kind: "rendered" },
+    { label: "English post, rendered", path: postPath("english", english), kind: "post-rendered" },
+    {
+      label: "English post, rendered by React Router (POST_PAGES=off)",
+      path: postPath("english", english),
+      kind: "rendered",
+      react: true,
+    },
     { label: "/hindi/home, rendered", path: "/hindi/home", kind: "rendered" },
     { label: `${deep}, rendered`, path: deep, kind: "rendered" },
   ];
@@ -458,17 +468,23 @@ async function benchDataset(name: string, dbPath: string) {
   try {
     const rendered = await startSukti(dbPath, { PAGE_CACHE: "off" });
     servers.push(rendered);
+    const react = await startSukti(dbPath, { PAGE_CACHE: "off", POST_PAGES: "off" });
+    servers.push(react);
     const pages = pagesOf(dbPath);
     const urls = new Map<Page, { sukti: string; bare: string }>();
+    const serverOf = (page: Page) =>
+      page.react ? react : page.kind === "rendered" || page.kind === "post-rendered" ? rendered : cached;
     for (const page of pages) {
-      const sukti = `${page.kind === "rendered" ? rendered.url : cached.url}${page.path}`;
+      const sukti = `${serverOf(page).url}${page.path}`;
       const { status, body, encoding } = await getAsWrk(sukti);
       if (status !== 200) throw new Error(`${name}: ${page.path} answered ${status}`);
       urls.set(page, { sukti, bare: bare.serve(body, encoding) });
     }
     // The JIT warmed on each server before the first figure counts.
     await wrk(urls.get(pages[0]!)!.sukti, { seconds: WARM_UP_S });
-    await wrk(urls.get(pages.find((page) => page.kind === "rendered")!)!.sukti, { seconds: WARM_UP_S });
+    for (const page of pages.filter((page) => page.kind === "post-rendered" || page.react)) {
+      await wrk(urls.get(page)!.sukti, { seconds: WARM_UP_S });
+    }
     await wrk(urls.get(pages[0]!)!.bare, { seconds: WARM_UP_S });
     for (const page of pages) {
       const { sukti, bare: ceiling } = urls.get(page)!;

@@ -185,15 +185,16 @@ export function createApp({
   // Behind a trusted proxy whether a request came over https is Express's to
   // say (X-Forwarded-Proto), so only an https site takes the fast path there.
   const serveFromCache =
-    pageCache && (!trustProxy || httpsSite)
+    (pageCache || postPages) && (!trustProxy || httpsSite)
       ? createFastPages({
-          cached: caches,
+          cached: pageCache ? caches : null,
           sharedCacheControl: cacheControl,
           originOf,
           baseHeaders: [...Object.entries(SECURITY_HEADERS).flat(), ...(httpsSite ? HSTS : [])],
           logger,
           stopping: () => stopping,
           home: homePage ? { page: homePage, today, slow: (req, res) => app(req, res) } : null,
+          posts: postPages ? { pages: postPages, slow: (req, res) => app(req, res) } : null,
         })
       : () => false;
 

@@ -14,6 +14,8 @@ import { canonicalUrl } from "./canonical-url.ts";
 import { HOME_ADDRESS, type HomePage } from "./home-page.ts";
 import { type Logger, logRequest } from "./logger.ts";
 import type { OriginOf } from "./origin.ts";
+import type { RenderedPage } from "./page-cache.ts";
+import { isPostAddress, type PostPages } from "./post-page.ts";
 import { sendPage } from "./send-page.ts";
 import { countPage } from "./stats.ts";
 
@@ -26,8 +28,16 @@ export interface FastHome {
   slow: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
+/** Post pages made from their language's frame (post-page.ts), on the fast path too: a miss without Express. */
+export interface FastPosts {
+  pages: PostPages;
+  /** Where a request goes when no page is made here after all (Express: the long path). */
+  slow: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
 export interface FastPagesOptions {
-  cached: CachedPages;
+  /** The page cache; null when pages are not kept (PAGE_CACHE=off): then only post pages are made here. */
+  cached: CachedPages | null;
   /** The Cache-Control of pages shared caches may keep (send-page.ts). */
   sharedCacheControl: () => string;
   originOf: OriginOf;
@@ -36,6 +46,7 @@ export interface FastPagesOptions {
   logger: Logger;
   stopping: () => boolean;
   home?: FastHome | null;
+  posts?: FastPosts | null;
 }
 
 /** The API (the routes app/route-table.ts gates so), in any letter case (React Router matches it so). */
@@ -51,6 +62,7 @@ export function createFastPages({
   logger,
   stopping,
   home,
+  posts,
 }: FastPagesOptions) {
   /** The home with this visitor's gallery (home-page.ts), or the long path when it has no template after all. */
   function serveHome(
@@ -89,6 +101,49 @@ export function createFastPages({
       });
   }
 
+  /** A post page made from its frame, kept when pages are kept; the long path when none is made here. */
+  function servePost(
+    { pages, slow }: FastPosts,
+    req: IncomingMessage,
+    res: ServerResponse,
+    origin: string,
+    target: ReturnType<typeof canonicalUrl>,
+    started: number,
+  ) {
+    const requestId = randomUUID();
+    // As the long path (app.ts): a page rendered across a write is not kept.
+    const snapshot = cached?.snapshot();
+    if (cached) cached.activeRenders++;
+    pages(req, { url: target.url, origin, requestId })
+      .then((made) => {
+        if (cached) cached.activeRenders--;
+        if (!made) return slow(req, res);
+        const page: RenderedPage = made.page;
+        const kept = cached !== null && snapshot !== undefined && cached.keep(origin, target, page, snapshot);
+        sendPage(req, res, page, {
+          requestId,
+          cache: "MISS",
+          sharedCacheControl,
+          baseHeaders,
+          closing: stopping(),
+          effort: kept ? "once" : "each",
+        });
+        logRequest(logger, {
+          method: req.method ?? "GET",
+          path: req.url ?? target.url,
+          status: res.statusCode,
+          started,
+          requestId,
+        });
+        countPage(req, page);
+      })
+      .catch(() => {
+        if (cached) cached.activeRenders--;
+        if (res.headersSent) res.destroy();
+        else slow(req, res);
+      });
+  }
+
   return function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
     const started = performance.now();
     if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -97,7 +152,8 @@ export function createFastPages({
     if (url.startsWith("/assets/") || url === "/healthz" || API.test(url)) return false;
     const origin = originOf(req.headers.host, false);
     if (origin === null) return false;
-    if (!cached.ready()) return false;
+    // Pages are served here only once the cache has taken in every write (cached-pages.ts).
+    if (cached && !cached.ready()) return false;
     const target = canonicalUrl(url);
     // The home draws its gallery for each visitor from a template made once (home-page.ts).
     if (home && HOME_ADDRESS.test(target.url) && home.page.ready(origin, target.url)) {
@@ -105,8 +161,13 @@ export function createFastPages({
       return true;
     }
     if (!target.cacheable || (target.search && ENCODED_LINE_BREAK.test(url))) return false;
-    const hit = cached.lookup(origin, target);
-    if (!hit) return false;
+    const hit = cached?.lookup(origin, target);
+    if (!hit) {
+      // A post page not kept: made from its language's frame here, if it has one (post-page.ts).
+      if (!posts || !isPostAddress(target.url) || target.url !== url) return false;
+      servePost(posts, req, res, origin, target, started);
+      return true;
+    }
     const requestId = randomUUID();
     sendPage(req, res, hit.page, {
       requestId,

@@ -54,8 +54,11 @@ export function pageIdentity(page: RenderedPage): object {
   return page.encoded;
 }
 
-export function etagOf(body: Buffer): string {
-  return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+/** A body's ETag (the body, or its pieces in order). */
+export function etagOf(body: Buffer | readonly Buffer[]): string {
+  const hash = createHash("sha1");
+  for (const piece of Buffer.isBuffer(body) ? [body] : body) hash.update(piece);
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
 /** How long a changed page may be served while its one fresh render runs; past it, the next visitor waits for a render. */

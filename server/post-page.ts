@@ -42,6 +42,11 @@ import { streamChunkScript, turboStreamOf } from "./turbo-stream.ts";
 /** A language's post address, canonical (canonical-url.ts): no query, one segment after the language. */
 const POST_ADDRESS = /^\/(english|hindi|marathi)\/([^/?#]+)$/;
 
+/** Whether a canonical address may be a post's page (a language's home is not; post-page.ts says which are). */
+export function isPostAddress(url: string): boolean {
+  return POST_ADDRESS.test(url) && !url.endsWith("/home");
+}
+
 /** The frame's parts compressed as a kept page's are; a post's own pieces as a page sent once (as the home's: home-page.ts). */
 const FRAME_PART = { level: 6 };
 const PIECE_PART = { level: 3, windowBits: 12 };
@@ -336,9 +341,9 @@ export function createPostPages({ build, render, today, logger, ...context }: Po
     const article = Buffer.from(pieces.article);
     const data = Buffer.from(pieces.data);
     const [beforeHead, beforeArticle, beforeData, afterData] = frame.parts;
-    const whole = Buffer.concat([beforeHead, head, beforeArticle, article, beforeData, data, afterData]);
+    const parts = [beforeHead, head, beforeArticle, article, beforeData, data, afterData];
     const [deflatedBeforeHead, deflatedBeforeArticle, deflatedBeforeData, deflatedAfterData] = frame.deflated;
-    const gzip = splicedGzip(whole, [
+    const gzip = splicedGzip(parts, [
       deflatedBeforeHead,
       deflatedPart(head, PIECE_PART),
       deflatedBeforeArticle,
@@ -349,12 +354,17 @@ export function createPostPages({ build, render, today, logger, ...context }: Po
     ]);
     const [before, between, after] = frame.hashes;
     const dataHash = `'sha256-${createHash("sha256").update(pieces.data).digest("base64")}'`;
+    let body: Buffer | null = null;
     return {
       status: frame.status,
       headers: frame.headers,
-      body: whole,
-      size: whole.length,
-      etag: etagOf(whole),
+      // Made only when asked (a browser that takes no gzip, the cache's brotli copy): most take the gzip.
+      get body() {
+        body ??= Buffer.concat(parts);
+        return body;
+      },
+      size: parts.reduce((bytes, piece) => bytes + piece.length, 0),
+      etag: etagOf(parts),
       csp: contentSecurityPolicy(
         [...before, ...pieces.articleScripts.map(scriptHash), ...between, dataHash, ...after],
         frame.styleHashes,

@@ -30,10 +30,19 @@ export function deflatedPart(
   });
 }
 
-/** The gzip of `whole`, made of its parts compressed apart, in order (deflatedPart; the last closes the stream). */
-export function splicedGzip(whole: Buffer, parts: readonly Buffer[]): Buffer {
+/**
+ * The gzip of `whole` (a text, or its pieces in order), made of its parts
+ * compressed apart, in order (deflatedPart; the last closes the stream).
+ */
+export function splicedGzip(whole: Buffer | readonly Buffer[], parts: readonly Buffer[]): Buffer {
+  let crc = 0;
+  let length = 0;
+  for (const piece of Buffer.isBuffer(whole) ? [whole] : whole) {
+    crc = crc32(piece, crc);
+    length += piece.length;
+  }
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(whole) >>> 0, 0);
-  trailer.writeUInt32LE(whole.length >>> 0, 4);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
   return Buffer.concat([HEADER, ...parts, trailer]);
 }

@@ -23,55 +23,57 @@ export class NotPlainData extends Error {}
 export function turboStreamOf(input: unknown): string {
   const indices = new Map<unknown, number>();
   const stringified: string[] = [];
+  // The values still to write and their indices: a stack, the last pushed written first (as turbo-stream's).
+  const pending: unknown[] = [];
+  const pendingAt: number[] = [];
   let next = 0;
-  // As turbo-stream's: a value seen before is its index (not the first one, index 0, which reads as none).
-  const flattenValue = (value: unknown, stack: [unknown, number][]): number | [number] => {
+  // A value's index: the one it has (turbo-stream never refers back to the first, index 0), a
+  // constant, or a new one, the value then waiting its turn on the stack.
+  const indexOf = (value: unknown): number => {
     const existing = indices.get(value);
-    if (existing) return [existing];
+    if (existing) return existing;
     if (value === undefined) return UNDEFINED;
     if (value === null) return NULL;
-    if (Number.isNaN(value)) return NAN;
-    if (value === Number.POSITIVE_INFINITY) return POSITIVE_INFINITY;
-    if (value === Number.NEGATIVE_INFINITY) return NEGATIVE_INFINITY;
-    if (value === 0 && 1 / value < 0) return NEGATIVE_ZERO;
+    if (typeof value === "number") {
+      if (Number.isNaN(value)) return NAN;
+      if (value === Number.POSITIVE_INFINITY) return POSITIVE_INFINITY;
+      if (value === Number.NEGATIVE_INFINITY) return NEGATIVE_INFINITY;
+      if (value === 0 && 1 / value < 0) return NEGATIVE_ZERO;
+    }
     const index = next++;
     indices.set(value, index);
-    stack.push([value, index]);
+    pending.push(value);
+    pendingAt.push(index);
     return index;
   };
-  const stack: [unknown, number][] = [];
-  const top = flattenValue(input, stack);
-  if (Array.isArray(top)) throw new NotPlainData("a value seen before cannot start the stream");
+  const top = indexOf(input);
   if (top < 0) return `${top}\n`;
-  while (stack.length > 0) {
-    const [value, index] = stack.pop() as [unknown, number];
-    switch (typeof value) {
-      case "boolean":
-      case "number":
-      case "string":
-        stringified[index] = JSON.stringify(value);
-        break;
-      case "object": {
-        if (value === null) {
-          stringified[index] = `${NULL}`;
-        } else if (Array.isArray(value)) {
-          let result = "[";
-          for (let i = 0; i < value.length; i++) {
-            result += (i ? "," : "") + (i in value ? flattenValue(value[i], stack) : HOLE);
-          }
-          stringified[index] = `${result}]`;
-        } else if (Object.getPrototypeOf(value) === Object.prototype) {
-          const record = value as Record<string, unknown>;
-          stringified[index] = `{${Object.keys(record)
-            .map((key) => `"_${flattenValue(key, stack)}":${flattenValue(record[key], stack)}`)
-            .join(",")}}`;
-        } else {
-          throw new NotPlainData("only plain objects and arrays are written here");
-        }
-        break;
+  while (pending.length > 0) {
+    const value = pending.pop();
+    const index = pendingAt.pop() as number;
+    const type = typeof value;
+    if (type === "string" || type === "number" || type === "boolean") {
+      stringified[index] = JSON.stringify(value);
+    } else if (Array.isArray(value)) {
+      let text = "[";
+      for (let i = 0; i < value.length; i++) {
+        if (i > 0) text += ",";
+        text += i in value ? indexOf(value[i]) : HOLE;
       }
-      default:
-        throw new NotPlainData(`a ${typeof value} is not written here`);
+      stringified[index] = `${text}]`;
+    } else if (type === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+      const record = value as Record<string, unknown>;
+      let text = "{";
+      let first = true;
+      for (const key of Object.keys(record)) {
+        // The key's index first, then the value's.
+        const keyIndex = indexOf(key);
+        text += `${first ? "" : ","}"_${keyIndex}":${indexOf(record[key])}`;
+        first = false;
+      }
+      stringified[index] = `${text}}`;
+    } else {
+      throw new NotPlainData(`a ${type === "object" ? "non-plain object" : type} is not written here`);
     }
   }
   return `[${stringified.join(",")}]\n`;
