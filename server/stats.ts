@@ -144,16 +144,24 @@ export function classify(path: string, query: string, page: RenderedPage): Count
   }
   // The home, made afresh per request (its gallery differs), is always the same count.
   if (path === "/") return HOME;
-  // Read once: a kept page's body is made again from its compressed copy on each read (page-cache.ts).
-  const body = page.body;
-  const head = body.subarray(0, 4096).toString("latin1");
-  const language = LANG_OF_TAG[HTML_LANG.exec(head)?.[1] ?? ""] ?? "";
+  // Read once, and only when needed: a kept page's body is made again from its compressed copy on
+  // each read (page-cache.ts), a post page made from its frame on the first (post-page.ts).
+  let read: Buffer | null = null;
+  const body = () => {
+    read ??= page.body;
+    return read;
+  };
+  // A page under a language's address is in that language (its <html lang> says so).
+  const first = path.split("/", 2)[1] ?? "";
+  const language = isLanguage(first)
+    ? first
+    : (LANG_OF_TAG[HTML_LANG.exec(body().subarray(0, 4096).toString("latin1"))?.[1] ?? ""] ?? "");
   const canonical = () => {
-    const found = CANONICAL.exec(body.toString("utf8", 0, Math.min(body.length, 16_384)));
+    const found = CANONICAL.exec(body().toString("utf8", 0, Math.min(body().length, 16_384)));
     return found ? { language: found[1] ?? language, slug: decoded(found[2] ?? "") } : null;
   };
   const results = () => {
-    const count = SEARCH_COUNT.exec(body.toString("utf8"));
+    const count = SEARCH_COUNT.exec(body().toString("utf8"));
     return count?.[1] ? Number(count[1]) : 0;
   };
   return pageOf(path, query, language, canonical, results);

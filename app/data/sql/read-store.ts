@@ -184,10 +184,14 @@ export abstract class SqlContentStore implements ContentStore {
     // Ranked by ids alone (tags shared, then nearness; ties in candidate order, the sort being
     // stable), then summaries read for the best few only: a post in three busy tags has some
     // 360 candidates, and reading each one's summary was most of a post page's SQL.
-    const ranked = [...shared.keys()].sort(
-      (a, b) =>
-        (shared.get(b) ?? 0) - (shared.get(a) ?? 0) || Math.abs(a - current.id) - Math.abs(b - current.id),
-    );
+    // Sorted by keys worked out once a candidate (not two Map reads a comparison: ~60 µs a post page).
+    const candidates = [...shared.keys()];
+    const tagsShared = candidates.map((id) => shared.get(id) ?? 0);
+    const distance = candidates.map((id) => Math.abs(id - current.id));
+    const ranked = candidates
+      .map((_, i) => i)
+      .sort((a, b) => (tagsShared[b] ?? 0) - (tagsShared[a] ?? 0) || (distance[a] ?? 0) - (distance[b] ?? 0))
+      .map((i) => candidates[i] as number);
     const related: PostSummary[] = [];
     const chunk = Math.max(2 * limit, 8);
     for (let at = 0; at < ranked.length && related.length < limit; at += chunk) {
