@@ -93,7 +93,6 @@ interface Frame {
 /** What the loaders gave a post page: React Router's state, and the parts the pieces are written from. */
 interface Loaded {
   language: Language;
-  routeId: string;
   state: { loaderData: Record<string, unknown>; actionData: null; errors: null };
   site: PublicSite;
   article: PostArticleData;
@@ -201,37 +200,20 @@ export function createPostPages({ build, render, today, logger, ...context }: Po
     const params = { slug };
     const loaderData = { root: rootData, [SITE_HEAD_ROUTE_ID]: headData, [routeId]: routeData };
     // As React Router's <Meta/> asks the deepest route: every match, with its data and (none of ours) meta.
+    const match = (id: string, pathname: string, data: unknown) => ({
+      id,
+      pathname,
+      params,
+      data,
+      loaderData: data,
+      meta: [],
+      handle: undefined,
+      error: null,
+    });
     const matches = [
-      {
-        id: "root",
-        pathname: "/",
-        params,
-        data: rootData,
-        loaderData: rootData,
-        meta: [],
-        handle: undefined,
-        error: null,
-      },
-      {
-        id: SITE_HEAD_ROUTE_ID,
-        pathname: "/",
-        params,
-        data: headData,
-        loaderData: headData,
-        meta: [],
-        handle: undefined,
-        error: null,
-      },
-      {
-        id: routeId,
-        pathname: url.pathname,
-        params,
-        data: routeData,
-        loaderData: routeData,
-        meta: [],
-        handle: undefined,
-        error: null,
-      },
+      match("root", "/", rootData),
+      match(SITE_HEAD_ROUTE_ID, "/", headData),
+      match(routeId, url.pathname, routeData),
     ];
     const location = { pathname: url.pathname, search: "", hash: "", state: null, key: "default" };
     const meta = route.meta({
@@ -245,7 +227,6 @@ export function createPostPages({ build, render, today, logger, ...context }: Po
     if (!Array.isArray(meta)) return null;
     return {
       language,
-      routeId,
       state: { loaderData, actionData: null, errors: null },
       site,
       article: post,
