@@ -13,6 +13,7 @@ import { LIST_IMAGE_SIZES } from "#app/content/list-image-sizes.ts";
 import type { PostCard, PostView } from "#app/content/post-view.ts";
 import { type ReadingLabels, readingLabelsFor } from "#app/content/reading-labels.ts";
 import type { RomanQuote } from "#app/content/roman-letters.ts";
+import type { PostRouteData } from "#app/content/route-data.ts";
 import { SAVE_LABELS } from "#app/content/save-labels.ts";
 import { shareImagePath } from "#app/share-image/content.ts";
 import { LIST_CARD_SIZE, listCardPath, listCardSrcSet } from "#app/share-image/list-card.ts";
@@ -147,14 +148,8 @@ function relatedCardHtml(card: PostCard, box: ImageBox): string {
   );
 }
 
-export interface PostArticleData {
-  post: PostView;
-  url: string;
-  previous: PostCard | null;
-  next: PostCard | null;
-  related: PostCard[];
-  roman: RomanQuote | null;
-}
+/** What the article shows: a post route's data (app/content/route-data.ts). */
+export type PostArticleData = Omit<PostRouteData, "kind" | "pageLanguage">;
 
 /** PostArticle as React renders it on the server, in the page language's labels. */
 export function postArticleHtml(
