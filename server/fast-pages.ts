@@ -3,9 +3,11 @@
 // Node's request, before Express: no middleware chain, no database, no React;
 // its bytes, headers and compressed copies were made when it was rendered. A
 // stale one (a write changed what it shows) is sent too while one fresh render
-// replaces it. Anything else (a miss, a static file, /healthz, a refusal, a
-// change log being read) returns false and goes to Express (app.ts), which
-// applies the same policies on the long path.
+// replaces it. Two pages not kept are made here too, with the database but
+// without React: the home (its gallery, home-page.ts) and a post (its language's
+// frame, post-page.ts; with the page cache off as well). Anything else (a miss,
+// a static file, /healthz, a refusal, a change log being read) returns false
+// and goes to Express (app.ts), which applies the same policies on the long path.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { firstSegmentsOf } from "#app/route-table.ts";
@@ -115,8 +117,10 @@ export function createFastPages({
     const snapshot = cached?.snapshot();
     if (cached) cached.activeRenders++;
     pages(req, { url: target.url, origin, requestId })
-      .then((made) => {
+      .finally(() => {
         if (cached) cached.activeRenders--;
+      })
+      .then((made) => {
         if (!made) return slow(req, res);
         const page: RenderedPage = made.page;
         const kept = cached !== null && snapshot !== undefined && cached.keep(origin, target, page, snapshot);
@@ -138,7 +142,6 @@ export function createFastPages({
         countPage(req, page);
       })
       .catch(() => {
-        if (cached) cached.activeRenders--;
         if (res.headersSent) res.destroy();
         else slow(req, res);
       });
