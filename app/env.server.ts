@@ -23,7 +23,7 @@ const EnvSchema = z.object({
   SEARCH_LIMITS: z.enum(["on", "off"]).default("on"),
   /** API requests per client per minute (server/api-gate.ts); 0 lifts the limit. */
   API_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  /** "off" renders every page (benchmarks measure the render path with it). */
+  /** "off" keeps no page: each is made for its request (benchmarks measure the render path with it). */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** "off": every post page through React Router (server/post-page.ts makes them from a frame otherwise). */
   POST_PAGES: z.enum(["on", "off"]).default("on"),
