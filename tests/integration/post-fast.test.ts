@@ -54,7 +54,8 @@ function extraPosts() {
       slug: `extra-${i}-it's-(odd)!`,
       content:
         i % 4 === 3
-          ? `<p>${"A long line of the quote, said again and again. ".repeat(60)}</p>`
+          ? // Long enough to have no Roman letters (MAX_ROMAN_TEXT): the Hindi and Marathi one too.
+            `<p>${`${titles[language]}: a long line of the quote, said again and again. `.repeat(90)}</p>`
           : `<p>${titles[language]} ${LS} line ${i}<br>second &amp; "last" line</p>`,
       excerpt: i % 2 ? `An excerpt & <${i}>` : "",
       featureImageUrl: [
