@@ -66,6 +66,46 @@ export function createFastPages({
   home,
   posts,
 }: FastPagesOptions) {
+  /** A page answered here: sent, logged and counted as the long path does. */
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: RenderedPage,
+    {
+      requestId,
+      cache,
+      effort,
+      started,
+    }: { requestId: string; cache: "HIT" | "MISS" | "STALE"; effort: "once" | "each"; started: number },
+  ) {
+    sendPage(req, res, page, {
+      requestId,
+      cache,
+      sharedCacheControl,
+      baseHeaders,
+      closing: stopping(),
+      effort,
+    });
+    logRequest(logger, {
+      method: req.method ?? "GET",
+      path: req.url ?? "/",
+      status: res.statusCode,
+      started,
+      requestId,
+    });
+    countPage(req, page);
+  }
+
+  /** Nothing is sent before a page is made: a failure goes the long way (Express), which answers it. */
+  function failed(
+    req: IncomingMessage,
+    res: ServerResponse,
+    slow: (req: IncomingMessage, res: ServerResponse) => void,
+  ) {
+    if (res.headersSent) res.destroy();
+    else slow(req, res);
+  }
+
   /** The home with this visitor's gallery (home-page.ts), or the long path when it has no template after all. */
   function serveHome(
     { page, today, slow }: FastHome,
@@ -79,28 +119,9 @@ export function createFastPages({
     page(req, { origin, day: today(), requestId, url })
       .then((home) => {
         if (!home) return slow(req, res);
-        sendPage(req, res, home, {
-          requestId,
-          cache: "MISS",
-          sharedCacheControl,
-          baseHeaders,
-          closing: stopping(),
-          effort: "each",
-        });
-        logRequest(logger, {
-          method: req.method ?? "GET",
-          path: req.url ?? url,
-          status: res.statusCode,
-          started,
-          requestId,
-        });
-        countPage(req, home);
+        answer(req, res, home, { requestId, cache: "MISS", effort: "each", started });
       })
-      // Nothing is sent before the page is made: a failure goes the long way (Express), which answers it.
-      .catch(() => {
-        if (res.headersSent) res.destroy();
-        else slow(req, res);
-      });
+      .catch(() => failed(req, res, slow));
   }
 
   /** A post page made from its frame, kept when pages are kept; the long path when none is made here. */
@@ -122,29 +143,11 @@ export function createFastPages({
       })
       .then((made) => {
         if (!made) return slow(req, res);
-        const page: RenderedPage = made.page;
-        const kept = cached !== null && snapshot !== undefined && cached.keep(origin, target, page, snapshot);
-        sendPage(req, res, page, {
-          requestId,
-          cache: "MISS",
-          sharedCacheControl,
-          baseHeaders,
-          closing: stopping(),
-          effort: kept ? "once" : "each",
-        });
-        logRequest(logger, {
-          method: req.method ?? "GET",
-          path: req.url ?? target.url,
-          status: res.statusCode,
-          started,
-          requestId,
-        });
-        countPage(req, page);
+        const kept =
+          cached !== null && snapshot !== undefined && cached.keep(origin, target, made.page, snapshot);
+        answer(req, res, made.page, { requestId, cache: "MISS", effort: kept ? "once" : "each", started });
       })
-      .catch(() => {
-        if (res.headersSent) res.destroy();
-        else slow(req, res);
-      });
+      .catch(() => failed(req, res, slow));
   }
 
   return function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
@@ -171,17 +174,12 @@ export function createFastPages({
       servePost(posts, req, res, origin, target, started);
       return true;
     }
-    const requestId = randomUUID();
-    sendPage(req, res, hit.page, {
-      requestId,
+    answer(req, res, hit.page, {
+      requestId: randomUUID(),
       cache: hit.stale ? "STALE" : "HIT",
-      sharedCacheControl,
-      baseHeaders,
-      closing: stopping(),
       effort: "once",
+      started,
     });
-    logRequest(logger, { method: req.method, path: url, status: res.statusCode, started, requestId });
-    countPage(req, hit.page);
     return true;
   };
 }

@@ -184,12 +184,15 @@ test("every post page made from its language's frame is the page React Router re
 
 test("to a browser that takes gzip, a post page made from its frame is gzip of parts compressed apart", async () => {
   const addresses = postAddresses().slice(-20);
+  const before = framed(uncached);
   for (const address of addresses) {
     const [a, reference] = await Promise.all([get(uncached, address, "gzip"), get(full, address, "gzip")]);
     // gunzip checks the whole text's CRC-32 and length against the gzip's own.
     expect(a.encoding).toBe("gzip");
     expect(a.body, address).toBe(reference.body);
   }
+  // Made from their frame: the spliced gzip, not a compression of a full render.
+  expect(framed(uncached) - before).toBeGreaterThan(addresses.length - 4);
 });
 
 test("an address that is no post's page is answered as React Router answers it", async () => {
