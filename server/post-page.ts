@@ -391,6 +391,7 @@ export function createPostPages({ build, render, today, logger, ...context }: Po
           if (frames.size >= 24) frames.clear();
           frames.set(key, made);
           misses.delete(key);
+          logger?.debug("post page frame cut", { key, url: target.url });
         } else {
           const count = missed && missed.day === day ? missed.count + 1 : 1;
           misses.set(key, { day, count });
