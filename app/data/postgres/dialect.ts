@@ -30,6 +30,8 @@ export const POSTGRES: Dialect = {
   outerJoin: "JOIN",
   jsonObject: (...keysAndValues) => `json_build_object(${keysAndValues.join(", ")})`,
   json: <T>(value: unknown) => value as T,
+  integerArray: (select) => `ARRAY(${select})`,
+  integers: (value) => (value as (number | string)[]).map(Number),
   // A key no stored row can have: PostgreSQL text holds no NUL (SQLite would
   // simply find nothing, and so does this store, rather than fail).
   holdsText: (text) => !text.includes("\u0000"),

@@ -26,18 +26,8 @@ const OVERRIDES: Partial<ReadQueries> = {
 
 const SQL: ReadQueries = { ...readQueries(POSTGRES), ...OVERRIDES };
 
-/** Reads of PostgreSQL's own, in one round trip where SQLite makes one query per tag or per language. */
+/** Reads of PostgreSQL's own, in one round trip where SQLite makes one query per language. */
 const OWN = {
-  // For each of the post's tags (in id order), the posts just before and after it in that tag.
-  relatedCandidates: `SELECT pt.term_id,
-      ARRAY(SELECT o.post_id FROM post_terms o JOIN posts c ON c.id = o.post_id AND c.status = 'publish'
-            WHERE o.term_id = pt.term_id AND o.post_id < $1
-            ORDER BY o.post_id DESC LIMIT 60) AS before,
-      ARRAY(SELECT o.post_id FROM post_terms o JOIN posts c ON c.id = o.post_id AND c.status = 'publish'
-            WHERE o.term_id = pt.term_id AND o.post_id > $1
-            ORDER BY o.post_id ASC LIMIT 60) AS after
-    FROM post_terms pt JOIN terms t ON t.id = pt.term_id AND t.kind = 'tag'
-    WHERE pt.post_id = $1 ORDER BY pt.term_id`,
   // Each min and max one seek on posts_language_published_id_num.
   idRanges: `SELECT l.language,
       (SELECT min(id_num) FROM posts WHERE language = l.language AND status = 'publish') AS min,
@@ -69,14 +59,6 @@ export class PostgresContentStore extends SqlContentStore {
 
   protected async row<R>(query: ReadQuery, args: unknown[] = []): Promise<R | null> {
     return (await this.rows<R>(query, args))[0] ?? null;
-  }
-
-  protected override async relatedCandidates(
-    postId: number,
-  ): Promise<{ before: number[]; after: number[] }[]> {
-    return this.#query<{ before: number[]; after: number[] }>("relatedCandidates", OWN.relatedCandidates, [
-      postId,
-    ]);
   }
 
   protected override async idRanges(languages: readonly Language[]): Promise<IdRange[]> {

@@ -39,6 +39,13 @@ export interface Dialect {
   jsonObject(...keysAndValues: string[]): string;
   /** A jsonObject column as the driver returns it, parsed. */
   json<T>(value: unknown): T;
+  /**
+   * The integers a one-column subquery selects (`column`) as one value of the row, in no
+   * order (SQLite json_group_array, PostgreSQL ARRAY): one row for what would be a query each.
+   */
+  integerArray(select: string, column: string): string;
+  /** An integerArray column as the driver returns it. */
+  integers(value: unknown): number[];
   /** Whether a text column can hold `text` (PostgreSQL's text holds no NUL): a key it cannot hold finds nothing. */
   holdsText(text: string): boolean;
   /** LIMIT and OFFSET as bound, read the way SQLite reads them (a negative limit: none; a negative offset: 0). */

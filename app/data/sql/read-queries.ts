@@ -95,15 +95,24 @@ export function readQueries(d: Dialect) {
       WHERE p.language = ${$1} AND p.status = 'publish' AND (p.post_time, p.id) > (${$2}, ${$3})
       ORDER BY p.post_time ASC, p.id ASC LIMIT 1`,
     anyStatus: `SELECT id FROM posts WHERE language = ${$1} AND slug = ${$2}`,
-    // Related posts' candidates (read-store.ts relatedCandidates): the post's tags, then for
-    // each the published posts just before and after it in that tag (index seeks,
-    // bounded however large a tag grows; drafts take no place).
-    postTags: `SELECT pt.term_id AS id FROM post_terms pt JOIN terms t ON t.id = pt.term_id AND t.kind = 'tag'
-      WHERE pt.post_id = ${$1}`,
-    tagBefore: `SELECT pt.post_id AS id FROM post_terms pt ${d.outerJoin} posts c ON c.id = pt.post_id AND c.status = 'publish'
-      WHERE pt.term_id = ${$1} AND pt.post_id < ${$2} ORDER BY pt.post_id DESC LIMIT 60`,
-    tagAfter: `SELECT pt.post_id AS id FROM post_terms pt ${d.outerJoin} posts c ON c.id = pt.post_id AND c.status = 'publish'
-      WHERE pt.term_id = ${$1} AND pt.post_id > ${$2} ORDER BY pt.post_id ASC LIMIT 60`,
+    // Related posts' candidates (read-store.ts relatedPosts): for each of the post's tags, in id
+    // order, the published posts just before and after it in that tag (index seeks, bounded
+    // however large a tag grows; drafts take no place), in one row a tag. Their order within a
+    // side is not kept, nor needed: the ranking orders them, and a tie between two posts as near
+    // (one before, one after) is broken by the tag and side each came in.
+    relatedCandidates: `SELECT pt.term_id AS id,
+        ${d.integerArray(
+          `SELECT o.post_id AS id FROM post_terms o ${d.outerJoin} posts c ON c.id = o.post_id AND c.status = 'publish'
+            WHERE o.term_id = pt.term_id AND o.post_id < ${$1} ORDER BY o.post_id DESC LIMIT 60`,
+          "id",
+        )} AS before,
+        ${d.integerArray(
+          `SELECT o.post_id AS id FROM post_terms o ${d.outerJoin} posts c ON c.id = o.post_id AND c.status = 'publish'
+            WHERE o.term_id = pt.term_id AND o.post_id > ${$1} ORDER BY o.post_id ASC LIMIT 60`,
+          "id",
+        )} AS after
+      FROM post_terms pt JOIN terms t ON t.id = pt.term_id AND t.kind = 'tag'
+      WHERE pt.post_id = ${$1} ORDER BY pt.term_id`,
     // One seek per candidate, never a walk through the language.
     relatedPosts: `SELECT p.id, ${SUMMARY_COLUMNS} FROM ${candidate.from}
       ${d.outerJoin} posts p ON p.id = ${candidate.value}

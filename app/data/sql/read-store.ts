@@ -155,31 +155,17 @@ export abstract class SqlContentStore implements ContentStore {
     return { previous, next };
   }
 
-  /**
-   * For each of the post's tags, the published posts just before and after
-   * it in that tag (`before`, `after`: ids nearest first): one query per tag
-   * and side, each a few index seeks.
-   */
-  protected async relatedCandidates(postId: number): Promise<{ before: number[]; after: number[] }[]> {
-    const tags = await this.rows<{ id: number }>("postTags", [postId]);
-    const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
-    const candidates: { before: number[]; after: number[] }[] = [];
-    for (const { id: tag } of tags) {
-      candidates.push({
-        before: ids(await this.rows<{ id: number }>("tagBefore", [tag, postId])),
-        after: ids(await this.rows<{ id: number }>("tagAfter", [tag, postId])),
-      });
-    }
-    return candidates;
-  }
-
   async relatedPosts(language: Language, slug: string, limit: number): Promise<PostSummary[]> {
     if (!this.#d.holdsText(slug)) return [];
     const current = await this.row<{ id: number }>("anyStatus", [language, slug.normalize("NFC")]);
     if (!current) return [];
     const shared = new Map<number, number>();
-    for (const { before, after } of await this.relatedCandidates(current.id)) {
-      for (const id of [...before, ...after]) shared.set(id, (shared.get(id) ?? 0) + 1);
+    // Each of the post's tags: its published posts nearest the post on either side (read-queries.ts).
+    for (const row of await this.rows<{ before: unknown; after: unknown }>("relatedCandidates", [
+      current.id,
+    ])) {
+      for (const id of this.#d.integers(row.before)) shared.set(id, (shared.get(id) ?? 0) + 1);
+      for (const id of this.#d.integers(row.after)) shared.set(id, (shared.get(id) ?? 0) + 1);
     }
     // Ranked by ids alone (tags shared, then nearness; ties in candidate order, the sort being
     // stable), then summaries read for the best few only: a post in three busy tags has some

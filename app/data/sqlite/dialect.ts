@@ -20,6 +20,8 @@ export const SQLITE: Dialect = {
   jsonObject: (...keysAndValues) => `json_object(${keysAndValues.join(", ")})`,
   // A comparison is 0 or 1.
   json: <T>(value: unknown) => JSON.parse(value as string) as T,
+  integerArray: (select, column) => `(SELECT json_group_array(${column}) FROM (${select}))`,
+  integers: (value) => JSON.parse(value as string) as number[],
   holdsText: () => true,
   limit: (n) => n,
   offset: (n) => n,

@@ -232,3 +232,30 @@ test("related posts are the best of the post's language, however many nearer can
   expect((await store.relatedPosts("english", "here", 1)).map((p) => p.slug)).toEqual(["far-both"]);
   expect(await store.relatedPosts("english", "here", 0)).toEqual([]);
 });
+
+test("two related posts as near the post, one before and one after: the one of its first tag comes first", async () => {
+  // The seed makes the tags in this order (term ids); then, one apart in writing order (post ids):
+  // before (second tag), here (both), after (first tag), and a pair both in one tag.
+  writeContent(db, {
+    posts: [
+      post({ idNum: 1, slug: "seed", tags: ["tie-first", "tie-second"] }),
+      post({ idNum: 2, slug: "before", tags: ["tie-second"] }),
+      post({ idNum: 3, slug: "here", tags: ["tie-first", "tie-second"] }),
+      post({ idNum: 4, slug: "after", tags: ["tie-first"] }),
+      post({ idNum: 10, slug: "pair-before", tags: ["tie-pair"] }),
+      post({ idNum: 11, slug: "pair-here", tags: ["tie-pair"] }),
+      post({ idNum: 12, slug: "pair-after", tags: ["tie-pair"] }),
+    ],
+    pages: [],
+  });
+  expect((await store.relatedPosts("english", "here", 3)).map((p) => p.slug)).toEqual([
+    "seed",
+    "after",
+    "before",
+  ]);
+  // In one tag, the post before it first.
+  expect((await store.relatedPosts("english", "pair-here", 2)).map((p) => p.slug)).toEqual([
+    "pair-before",
+    "pair-after",
+  ]);
+});
