@@ -24,6 +24,8 @@ export interface PostArticleProps {
 }
 
 export function PostArticle({ post, labels, url, previous, next, related, roman }: PostArticleProps) {
+  // What Listen reads and Copy text copies.
+  const text = htmlToText(post.content);
   return (
     <div className="post-layout" lang={post.lang}>
       <article className="post">
@@ -58,7 +60,7 @@ export function PostArticle({ post, labels, url, previous, next, related, roman 
           // A new post is a new reading: the old one stops (its cleanup cancels the speech).
           key={post.href}
           title={post.title}
-          text={htmlToText(post.content)}
+          text={text}
           audio={post.audio}
           language={post.language}
           labels={labels}
@@ -103,7 +105,7 @@ export function PostArticle({ post, labels, url, previous, next, related, roman 
         <ShareActions
           url={url}
           title={post.title}
-          text={post.source ? `${htmlToText(post.content)}\n— ${post.source.line}` : htmlToText(post.content)}
+          text={post.source ? `${text}\n— ${post.source.line}` : text}
           byline={post.source?.person?.name ?? ""}
           labels={labels}
           download={<ShareImageLink post={post} />}

@@ -16,6 +16,7 @@ import {
   initialismFor,
   isCommonEnglishWord,
 } from "#app/content/english-loanwords.ts";
+import { htmlToText } from "#app/content/html-text.ts";
 import { sortedLinesFile } from "#app/content/sorted-lines-file.ts";
 import { CONSONANTS } from "#app/search/roman.ts";
 
@@ -700,11 +701,13 @@ export interface RomanQuote {
 export const MAX_ROMAN_TEXT = 4_000;
 
 /**
- * The Roman version of a Hindi or Marathi post: null for English, for a post
- * with no Devanagari, and past MAX_ROMAN_TEXT characters.
+ * The Roman version of a Hindi or Marathi post (its title, its content's
+ * HTML): null for English (its text never read), for a post with no
+ * Devanagari, and past MAX_ROMAN_TEXT characters of text.
  */
-export function romanQuote(language: string, title: string, plainText: string): RomanQuote | null {
+export function romanQuote(language: string, title: string, html: string): RomanQuote | null {
   if (language !== "hindi" && language !== "marathi") return null;
+  const plainText = htmlToText(html);
   if (plainText.length > MAX_ROMAN_TEXT) return null;
   if (!hasDevanagari(title) && !hasDevanagari(plainText)) return null;
   return {

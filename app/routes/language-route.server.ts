@@ -1,6 +1,5 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { dailyOffset, dayNumber } from "#app/content/daily.ts";
-import { htmlToText } from "#app/content/html-text.ts";
 import { type Language, postPath } from "#app/content/languages.ts";
 import type { Post } from "#app/content/model.ts";
 import {
@@ -94,6 +93,6 @@ export async function loadPostPage(post: Post, context: Context): Promise<PostRo
     next: adjacent.next ? toPostCard(adjacent.next) : null,
     related: related.map(toPostCard),
     /** The quote in Roman letters (Hindi and Marathi posts; decision 051). */
-    roman: romanQuote(language, post.title, htmlToText(post.content)),
+    roman: romanQuote(language, post.title, post.content),
   };
 }
