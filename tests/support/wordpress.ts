@@ -31,7 +31,14 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { READY_MS } from "#tests/support/limits.ts";
-import { atExit } from "./cleanup.ts";
+import {
+  atExit,
+  isSameGroup,
+  SAME_PROCESS_SH,
+  sameGroupTest,
+  sameProcessTest,
+  startTimeOf,
+} from "./cleanup.ts";
 import { freePort } from "./server.ts";
 
 export const WORDPRESS_SKIP_MESSAGE =
@@ -151,6 +158,8 @@ export interface TestWordPress {
 
 interface Started {
   child: ChildProcess;
+  /** Its start time (cleanup.ts): its group's number is checked against it before a kill. */
+  start: string | null;
   exited: Promise<void>;
   output: () => string;
   /** Called once it is stopped: the run's end need not kill it (cleanup.ts). */
@@ -161,15 +170,16 @@ function start(command: string, args: string[], options: Parameters<typeof spawn
   let output = "";
   // Its own process group: PHP's built-in server forks workers, which a kill of the group ends too.
   const child = spawn(command, args, { ...options, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  // The watchdog (see watch()) kills the groups listed here.
-  if (child.pid && typeof options?.cwd === "string")
-    appendFileSync(path.join(options.cwd, "groups"), `${child.pid}\n`);
+  const start = child.pid ? startTimeOf(child.pid) : null;
+  // The watchdog (see watch()) kills the groups listed here, each with its leader's start time.
+  if (child.pid && start && typeof options?.cwd === "string")
+    appendFileSync(path.join(options.cwd, "groups"), `${child.pid} ${start}\n`);
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   // A test run that ends without stop() leaves no server behind.
-  const forget = atExit(() => killGroup(child, "SIGKILL"));
+  const forget = atExit(() => killGroup({ child, start }, "SIGKILL"));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return { child, exited, output: () => output, forget };
+  return { child, start, exited, output: () => output, forget };
 }
 
 /**
@@ -179,9 +189,11 @@ function start(command: string, args: string[], options: Parameters<typeof spawn
  */
 function watch(dir: string): ChildProcess {
   const quoted = `'${dir.replaceAll("'", "'\\''")}'`;
+  const tester = sameProcessTest(process.pid, startTimeOf(process.pid));
   const script = [
-    `while kill -0 ${process.pid} 2>/dev/null && [ -d ${quoted} ]; do sleep 1; done`,
-    `[ -f ${quoted}/groups ] && for group in $(cat ${quoted}/groups); do kill -9 -$group 2>/dev/null; done`,
+    SAME_PROCESS_SH,
+    `while ${tester} && [ -d ${quoted} ]; do sleep 1; done`,
+    `[ -f ${quoted}/groups ] && while read -r group start; do ${sameGroupTest("$group", "$start")} && kill -9 -$group 2>/dev/null; done < ${quoted}/groups`,
     `rm -rf ${quoted}`,
   ].join("\n");
   const watchdog = spawn("sh", ["-c", script], { detached: true, stdio: "ignore" });
@@ -200,8 +212,9 @@ async function waitFor(what: string, ready: () => Promise<boolean> | boolean, pr
   }
 }
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (!child.pid) return;
+function killGroup({ child, start }: Pick<Started, "child" | "start">, signal: NodeJS.Signals): void {
+  // Its number may name another test's group once every process of this one is gone (cleanup.ts).
+  if (!child.pid || !isSameGroup(child.pid, start)) return;
   try {
     process.kill(-child.pid, signal);
   } catch {
@@ -209,16 +222,14 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-async function stopProcess(
-  { child, exited, forget }: Started,
-  signal: NodeJS.Signals = "SIGTERM",
-): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) killGroup(child, signal);
-  const timer = setTimeout(() => killGroup(child, "SIGKILL"), 10_000);
+async function stopProcess(started: Started, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  const { child, exited, forget } = started;
+  if (child.exitCode === null && child.signalCode === null) killGroup(started, signal);
+  const timer = setTimeout(() => killGroup(started, "SIGKILL"), 10_000);
   await exited;
   clearTimeout(timer);
   // PHP's workers outlive their parent: the group is ended after it.
-  killGroup(child, "SIGKILL");
+  killGroup(started, "SIGKILL");
   forget();
 }
 

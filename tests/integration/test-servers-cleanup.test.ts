@@ -1,0 +1,94 @@
+// The test servers' watchdogs (tests/support/server.ts, cleanup.ts) name a
+// process by its pid and its start time: this machine's pids wrap at 32,768,
+// and a watchdog that killed a server's old pid once its test process was gone
+// killed whatever process had that pid by then (seen: another file's server,
+// refused connections in the middle of its test).
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, expect, test } from "vitest";
+import { SAME_PROCESS_SH, sameGroupTest, sameProcessTest, startTimeOf } from "#tests/support/cleanup.ts";
+import { watchdogScript } from "#tests/support/server.ts";
+
+const started: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) child.kill("SIGKILL");
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function sleeper(): ChildProcess & { pid: number } {
+  const child = spawn("sleep", ["120"], { stdio: "ignore" });
+  started.push(child);
+  if (child.pid === undefined) throw new Error("sleep did not start");
+  return child as ChildProcess & { pid: number };
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+/** What the shell says of a test (sameProcessTest, sameGroupTest). */
+const holds = (shellTest: string) =>
+  execFileSync("sh", ["-c", `${SAME_PROCESS_SH}\nif ${shellTest}; then echo yes; else echo no; fi`])
+    .toString()
+    .trim() === "yes";
+
+async function until(done: () => boolean, what: string): Promise<void> {
+  // Generous: the watchdog looks once a second, and a busy machine runs it late.
+  for (let waited = 0; !done(); waited += 50) {
+    if (waited > 60_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test("a process is its pid and its start time: another start time, or the process gone, is not it", async () => {
+  const child = sleeper();
+  const start = startTimeOf(child.pid);
+  expect(start).toMatch(/^\d+$/);
+  expect(holds(sameProcessTest(child.pid, start))).toBe(true);
+  expect(holds(sameProcessTest(child.pid, `${Number(start) + 1}`))).toBe(false);
+  expect(holds(sameProcessTest(child.pid, null))).toBe(false);
+  // A group's number: its leader's, or no process's (a group outlives its leader while a member lives).
+  expect(holds(sameGroupTest(child.pid, start))).toBe(true);
+  expect(holds(sameGroupTest(child.pid, `${Number(start) + 1}`))).toBe(false);
+  child.kill("SIGKILL");
+  await exited(child);
+  expect(startTimeOf(child.pid)).toBeNull();
+  expect(holds(sameProcessTest(child.pid, start))).toBe(false);
+  expect(holds(sameGroupTest(child.pid, start))).toBe(true);
+});
+
+test("once its test process is gone, a watchdog kills its server, and never a process that took the server's pid", async () => {
+  for (const pidReused of [false, true]) {
+    const tester = sleeper();
+    const server = sleeper();
+    const dir = mkdtempSync(path.join(tmpdir(), "sukti-watchdog-"));
+    dirs.push(dir);
+    // A pid taken by another process looks, to the watchdog, like a start time other than the one it kept.
+    const serverStart = startTimeOf(server.pid);
+    const kept = pidReused ? `${Number(serverStart) + 1}` : serverStart;
+    const script = watchdogScript(
+      { pid: tester.pid, start: startTimeOf(tester.pid) },
+      { pid: server.pid, start: kept },
+      dir,
+    );
+    const watchdog = spawn("sh", ["-c", script], { stdio: "ignore" });
+    started.push(watchdog);
+    // While the test process lives, the watchdog waits.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(existsSync(dir)).toBe(true);
+    expect(server.exitCode === null && server.signalCode === null).toBe(true);
+    tester.kill("SIGKILL");
+    await exited(watchdog);
+    expect(existsSync(dir), `pid reused: ${pidReused}`).toBe(false);
+    if (pidReused) {
+      expect(server.exitCode === null && server.signalCode === null, "the other process lives").toBe(true);
+    } else {
+      await until(() => server.signalCode !== null, "the server killed");
+      expect(server.signalCode).toBe("SIGKILL");
+    }
+  }
+});
