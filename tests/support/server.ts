@@ -137,13 +137,22 @@ export async function startServer(
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  // Said only of a server that was up: one that fails to start is thrown with its output.
+  let ready = false;
+  let stopping = false;
   const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => {
+    child.once("exit", (code, signal) => {
       forget();
+      // A server that ended before its test stopped it (a crash, a kill from elsewhere): what it said
+      // goes to the run's log, where a test that then finds it gone cannot show it.
+      if (ready && !stopping)
+        process.stderr.write(
+          `[test server ${url} (pid ${child.pid}) exited unasked: code ${code}, signal ${signal}]\n${output.slice(-4000)}\n`,
+        );
       resolve(code);
     }),
   );
-  const url = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + READY_MS;
   for (;;) {
@@ -153,11 +162,15 @@ export async function startServer(
     }
     try {
       const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
+      if (response.ok) {
+        ready = true;
+        break;
+      }
     } catch {
       // Not listening yet: it is asked again until the deadline.
     }
     if (Date.now() > deadline) {
+      stopping = true;
       child.kill("SIGKILL");
       rmSync(dir, { recursive: true, force: true });
       throw new Error(`server did not start:\n${output}`);
@@ -172,6 +185,7 @@ export async function startServer(
     child,
     output: () => output,
     stop: async () => {
+      stopping = true;
       if (child.exitCode === null) child.kill("SIGTERM");
       const code = await exited;
       rmSync(dir, { recursive: true, force: true });
