@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { decodeEntities } from "#app/content/html-text.ts";
 import { autop } from "#app/content/wordpress-content.ts";
 import { UserError } from "#cli/errors.ts";
@@ -264,9 +264,16 @@ function postValue(item: SourceItem | undefined): Record<string, unknown> {
   return (item as { value: Record<string, unknown> }).value;
 }
 
-/** The file's text, changed, in a temporary file. */
+const variantDirs: string[] = [];
+afterAll(() => {
+  for (const dir of variantDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The file's text, changed, in a temporary file (removed after the file's tests). */
 function variant(file: string, change: (text: string) => string): string {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), "sukti-wxr-")), path.basename(file));
+  const dir = mkdtempSync(path.join(tmpdir(), "sukti-wxr-"));
+  variantDirs.push(dir);
+  const out = path.join(dir, path.basename(file));
   writeFileSync(out, change(readFileSync(file, "utf8")));
   return out;
 }
