@@ -18,6 +18,12 @@ export interface RenderedPage {
   /** The body compressed, made on the first request that accepts each encoding. */
   encoded: Partial<Record<Encoding, Buffer>>;
   /**
+   * For a page sent once, its gzip made a cheaper way than compressing the
+   * body (a post page's: its frame's parts compressed once, spliced-gzip.ts),
+   * when a browser that takes gzip but not brotli asks for it.
+   */
+  gzipOnce?: () => Buffer;
+  /**
    * What the page shows, as cache tags (decision 057), `all` first; null
    * when unknown (then it is neither kept nor shared).
    */

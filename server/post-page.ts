@@ -324,22 +324,25 @@ export function createPostPages({ build, render, today, logger, ...context }: Po
     const [beforeHead, beforeArticle, beforeData, afterData] = frame.parts;
     const parts = [beforeHead, head, beforeArticle, article, beforeData, data, afterData];
     const [deflatedBeforeHead, deflatedBeforeArticle, deflatedBeforeData, deflatedAfterData] = frame.deflated;
-    const gzip = splicedGzip(parts, [
-      deflatedBeforeHead,
-      deflatedPart(head, PIECE_PART),
-      deflatedBeforeArticle,
-      deflatedPart(article, PIECE_PART),
-      deflatedBeforeData,
-      deflatedPart(data, PIECE_PART),
-      deflatedAfterData,
-    ]);
+    // Made only for a browser that takes gzip and not brotli (send-page.ts): brotli of the whole
+    // page at quality 0 costs less than compressing the pieces for gzip (compression.ts).
+    const gzipOnce = () =>
+      splicedGzip(parts, [
+        deflatedBeforeHead,
+        deflatedPart(head, PIECE_PART),
+        deflatedBeforeArticle,
+        deflatedPart(article, PIECE_PART),
+        deflatedBeforeData,
+        deflatedPart(data, PIECE_PART),
+        deflatedAfterData,
+      ]);
     const [before, between, after] = frame.hashes;
     const dataHash = `'sha256-${createHash("sha256").update(pieces.data).digest("base64")}'`;
     let body: Buffer | null = null;
     return {
       status: frame.status,
       headers: frame.headers,
-      // Made only when asked (a browser that takes no gzip, the cache's brotli copy): most take the gzip.
+      // Made when first asked (its brotli, the cache's brotli copy, a browser that takes neither).
       get body() {
         body ??= Buffer.concat(parts);
         return body;
@@ -350,7 +353,8 @@ export function createPostPages({ build, render, today, logger, ...context }: Po
         [...before, ...pieces.articleScripts.map(scriptHash), ...between, dataHash, ...after],
         frame.styleHashes,
       ),
-      encoded: { gzip },
+      encoded: {},
+      gzipOnce,
       tags,
     };
   }

@@ -62,8 +62,8 @@ export function postMeta(
   canonicalUrl: string,
   site: Pick<PublicSite, "name" | "teacherName">,
 ): MetaDescriptor[] {
-  const text = htmlToText(post.content);
-  const description = summarize(post.excerpt || text || post.title);
+  // The post's text only where it has no excerpt.
+  const description = summarize(post.excerpt || htmlToText(post.content) || post.title);
   const imageUrl = `${origin}${shareImagePath(post)}`;
   const { quote, attribution } = shareText(post.content, post.source?.line);
   const title = `${post.title} · ${site.name}`;

@@ -20,6 +20,27 @@ test("the quote is the first paragraph, line by line; a closing dash paragraph n
   expect(shareText("")).toEqual({ quote: [], attribution: null });
 });
 
+test("only the first paragraph with text is the quote and only the last with text may name who said it", () => {
+  // Empty paragraphs around them, notes between them.
+  expect(shareText("<p> </p><p>One.<br>Two.</p><p>A note.</p><p>— Kabir</p><p></p>")).toEqual({
+    quote: ["One.", "Two."],
+    attribution: "Kabir",
+  });
+  // A dash paragraph that is not the last names nobody.
+  expect(shareText("<p>One.</p><p>— Kabir</p><p>A note.</p>")).toEqual({
+    quote: ["One."],
+    attribution: null,
+  });
+  // The only paragraph a dash line: a name, no quote; the source's line wins over it.
+  expect(shareText("<p></p><p>— Kabir</p>")).toEqual({ quote: [], attribution: "Kabir" });
+  expect(shareText("<p>— Kabir</p>", "Kabir, Bijak")).toEqual({ quote: [], attribution: "Kabir, Bijak" });
+  expect(shareText("<p>One.</p><p>— Kabir</p>", "Kabir, Bijak")).toEqual({
+    quote: ["One."],
+    attribution: "Kabir, Bijak",
+  });
+  expect(shareText("<p> </p><p></p>", "Kabir")).toEqual({ quote: [], attribution: "Kabir" });
+});
+
 test("the version changes with the title, the text, the image or the site's name and logo, and only with them", () => {
   const version = shareImageVersion(post);
   expect(version).toMatch(/^[0-9a-z]{11}$/);

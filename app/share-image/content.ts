@@ -38,22 +38,35 @@ const ATTRIBUTION = /^[—–-]\s*(.+)$/su;
 /**
  * The first paragraph of the post is the quote; its source (`sourceLine`),
  * else a last paragraph starting with a dash, names who said it. Glosses and
- * notes in between are left out.
+ * notes in between are left out (and not read: a post page asks for this
+ * twice, its meta and its embed box).
  */
 export function shareText(contentHtml: string, sourceLine = ""): ShareText {
-  const paragraphs = contentHtml
-    .split(BLOCK_END)
-    .map((html) => htmlToText(html))
-    .filter((text) => text !== "");
+  const blocks = contentHtml.split(BLOCK_END);
+  // The first paragraph with text, and the last (the same one when it is the only one).
+  let at = 0;
+  let first = "";
+  for (; at < blocks.length; at++) {
+    first = htmlToText(blocks[at] as string);
+    if (first !== "") break;
+  }
+  let end = blocks.length - 1;
+  let last = first;
+  for (; end > at; end--) {
+    const text = htmlToText(blocks[end] as string);
+    if (text !== "") {
+      last = text;
+      break;
+    }
+  }
   let attribution: string | null = null;
-  const last = paragraphs.at(-1);
   const match = last ? ATTRIBUTION.exec(last.replace(/\s+/g, " ")) : null;
   if (match?.[1]) {
     attribution = match[1].trim();
-    paragraphs.pop();
+    // The only paragraph, a dash line: no quote.
+    if (end <= at) first = "";
   }
   if (sourceLine !== "") attribution = sourceLine;
-  const first = paragraphs[0] ?? "";
   return {
     quote: first
       .split("\n")

@@ -9,7 +9,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runSukti } from "#tests/support/cli.ts";
@@ -139,7 +139,12 @@ function get(server: RunningServer, address: string, encoding = "identity"): Pro
         }
         resolve({
           status: res.statusCode ?? 0,
-          body: (sent === "gzip" ? gunzipSync(raw) : raw).toString("utf8"),
+          body: (sent === "gzip"
+            ? gunzipSync(raw)
+            : sent === "br"
+              ? brotliDecompressSync(raw)
+              : raw
+          ).toString("utf8"),
           headers,
           encoding: sent,
         });
@@ -148,6 +153,22 @@ function get(server: RunningServer, address: string, encoding = "identity"): Pro
     req.on("error", reject);
     req.end();
   });
+}
+
+/**
+ * Waits until the server's log holds every line written before now: its output
+ * comes through a pipe of its own, and may arrive after the responses it
+ * logged. A request for a marker address is logged after those; its line seen,
+ * so are they.
+ */
+async function logsArrived(server: RunningServer): Promise<void> {
+  const marker = `/english/log-marker-${process.hrtime.bigint()}`;
+  await get(server, marker);
+  const deadline = Date.now() + 15_000;
+  while (!server.output().includes(`"path":"${marker}"`)) {
+    if (Date.now() > deadline) throw new Error(`the server's log never showed ${marker}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** How many times a server's log says this (a post page made from a frame, a frame cut). */
@@ -200,6 +221,7 @@ test("every post page made from its language's frame is the page React Router re
     sameHeaders(a.headers, keptReference.headers, address);
     expect(a.headers.xkey, address).toMatch(/\bpost[-_]/);
   }
+  await Promise.all([logsArrived(cached), logsArrived(uncached)]);
   // Every page made from a frame or rendered in full to cut one (the first of each language, with
   // and without an image preload, and again on the site's next day), but the posts whose image React
   // would not preload as written here (the site's logo as a post's image: 3 of the extra posts).
@@ -211,6 +233,7 @@ test("every post page made from its language's frame is the page React Router re
 
 test("to a browser that takes gzip, a post page made from its frame is gzip of parts compressed apart", async () => {
   const addresses = postAddresses().slice(-20);
+  await logsArrived(uncached);
   const before = framedOrCut(uncached);
   for (const address of addresses) {
     const [a, reference] = await Promise.all([get(uncached, address, "gzip"), get(full, address, "gzip")]);
@@ -220,7 +243,20 @@ test("to a browser that takes gzip, a post page made from its frame is gzip of p
   }
   // Made from their frame (the spliced gzip, not a compression of a full render) or cutting one,
   // but the 3 posts with the site's logo as their image.
+  await logsArrived(uncached);
   expect(addresses.length - (framedOrCut(uncached) - before)).toBe(3);
+});
+
+test("to a browser that takes brotli, a post page made from its frame is brotli of the whole page", async () => {
+  const addresses = postAddresses().slice(0, 20);
+  for (const address of addresses) {
+    const [a, reference] = await Promise.all([
+      get(uncached, address, "br, gzip"),
+      get(full, address, "br, gzip"),
+    ]);
+    expect(a.encoding, address).toBe("br");
+    expect(a.body, address).toBe(reference.body);
+  }
 });
 
 test("an address that is no post's page is answered as React Router answers it", async () => {
