@@ -40,6 +40,18 @@ test("a write's tags mark the pages showing them stale, or drop them for a remov
   expect(cache.get("/tags", "d")?.stale).toBe(true);
 });
 
+test("a kept page shares its encodings with the page sent, and does not hold the maker of its gzip", () => {
+  const cache = new PageCache();
+  const sent: RenderedPage = { ...page(4000), gzip: () => Buffer.from("made from parts") };
+  cache.set("/a", "d", sent);
+  const held = cache.get("/a", "d")?.page;
+  expect(held?.gzip).toBeUndefined();
+  expect(held && pageIdentity(held)).toBe(pageIdentity(sent));
+  // The gzip the page sent made (send-page.ts keeps it in the shared encodings) is the held page's.
+  sent.encoded.gzip = sent.gzip?.();
+  expect(held?.encoded.gzip?.toString()).toBe("made from parts");
+});
+
 test("past its byte budget the least recently used pages leave first", () => {
   const cache = new PageCache({ maxBytes: 650 });
   for (const key of ["/a", "/b", "/c"]) cache.set(key, "v", page(200));

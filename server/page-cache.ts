@@ -18,11 +18,12 @@ export interface RenderedPage {
   /** The body compressed, made on the first request that accepts each encoding. */
   encoded: Partial<Record<Encoding, Buffer>>;
   /**
-   * For a page sent once, its gzip made a cheaper way than compressing the
-   * body (a post page's: its frame's parts compressed once, spliced-gzip.ts),
-   * when a browser that takes gzip but not brotli asks for it.
+   * Its gzip made a cheaper way than compressing the body (a post page's: its
+   * frame's parts compressed once, spliced-gzip.ts), when a client that takes
+   * gzip but not brotli first asks for it (a cache in front, as Varnish asks).
+   * Not held by the page cache (heldCompressed): it holds the page's pieces.
    */
-  gzipOnce?: () => Buffer;
+  gzip?: () => Buffer;
   /**
    * What the page shows, as cache tags (decision 057), `all` first; null
    * when unknown (then it is neither kept nor shared).
@@ -43,7 +44,7 @@ export function heldCompressed(page: RenderedPage): RenderedPage {
   if (page.size < MIN_COMPRESSED_BYTES) return page;
   page.encoded.br ??= compress(page.body, "br");
   const br = page.encoded.br;
-  const held = { ...page };
+  const { gzip: _pieces, ...held } = page;
   Object.defineProperty(held, "body", { get: () => brotliDecompressSync(br), enumerable: true });
   return held;
 }

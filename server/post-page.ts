@@ -324,9 +324,9 @@ export function createPostPages({ build, render, today, logger, ...context }: Po
     const [beforeHead, beforeArticle, beforeData, afterData] = frame.parts;
     const parts = [beforeHead, head, beforeArticle, article, beforeData, data, afterData];
     const [deflatedBeforeHead, deflatedBeforeArticle, deflatedBeforeData, deflatedAfterData] = frame.deflated;
-    // Made only for a browser that takes gzip and not brotli (send-page.ts): brotli of the whole
-    // page at quality 0 costs less than compressing the pieces for gzip (compression.ts).
-    const gzipOnce = () =>
+    // Made only for a client that takes gzip and not brotli (send-page.ts): brotli of the whole
+    // page at quality 0 costs less than compressing the pieces for gzip (decision 098).
+    const gzip = () =>
       splicedGzip(parts, [
         deflatedBeforeHead,
         deflatedPart(head, PIECE_PART),
@@ -354,7 +354,7 @@ export function createPostPages({ build, render, today, logger, ...context }: Po
         frame.styleHashes,
       ),
       encoded: {},
-      gzipOnce,
+      gzip,
       tags,
     };
   }

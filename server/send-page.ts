@@ -129,8 +129,8 @@ export function sendPage(
   if (encoding) {
     let encoded = page.encoded[encoding];
     if (!encoded) {
-      const once = options.effort === "each" && encoding === "gzip" ? page.gzipOnce : undefined;
-      encoded = once ? once() : compress(page.body, encoding, options.effort);
+      const made = encoding === "gzip" ? page.gzip : undefined;
+      encoded = made ? made() : compress(page.body, encoding, options.effort);
       if (options.effort === "once") page.encoded[encoding] = encoded;
     }
     body = encoded;

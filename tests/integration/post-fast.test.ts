@@ -236,10 +236,17 @@ test("to a browser that takes gzip, a post page made from its frame is gzip of p
   await logsArrived(uncached);
   const before = framedOrCut(uncached);
   for (const address of addresses) {
-    const [a, reference] = await Promise.all([get(uncached, address, "gzip"), get(full, address, "gzip")]);
+    const [a, kept, reference] = await Promise.all([
+      get(uncached, address, "gzip"),
+      get(cached, address, "gzip"),
+      get(full, address, "gzip"),
+    ]);
     // gunzip checks the whole text's CRC-32 and length against the gzip's own.
     expect(a.encoding).toBe("gzip");
     expect(a.body, address).toBe(reference.body);
+    // A kept page's gzip, as a cache in front asks for it.
+    expect(kept.encoding).toBe("gzip");
+    expect(kept.body, address).toBe(reference.body);
   }
   // Made from their frame (the spliced gzip, not a compression of a full render) or cutting one,
   // but the 3 posts with the site's logo as their image.
