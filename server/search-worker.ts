@@ -179,7 +179,8 @@ async function serveSearches() {
         isKeptPage(page) && page.size >= MIN_COMPRESSED_BYTES
           ? new Uint8Array(compress(page.body, "br"))
           : null;
-      const { encoded: _encoded, body: _body, ...rest } = page;
+      // Only data crosses (a page's own gzip maker, post-page.ts, is a function).
+      const { encoded: _encoded, body: _body, gzip: _gzip, ...rest } = page;
       const transfer = compressed ? [body.buffer, compressed.buffer] : [body.buffer];
       parentPort.postMessage(
         { id: message.id, page: { ...rest, body, br: compressed } } satisfies Answer,
