@@ -2,7 +2,7 @@
 // request accepts, and the body in it. Pages are compressed once each (the
 // page cache keeps the copies, page-cache.ts), or per response for a page
 // not kept (send-page.ts).
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 
 export type Encoding = "br" | "gzip";
 
@@ -48,21 +48,39 @@ export function acceptsEncoding(header: string | undefined, encoding: Encoding):
  * A page kept (compressed once, sent many times): brotli at quality 5, on a
  * 32 kB page ~0.8 ms for 7.6 kB, where quality 9 takes ~30 ms for 7.5 kB and
  * 11 ~95 ms for 6.9 kB (the first visitor waits for it); gzip at its default
- * level. A page sent once (a page not kept, the home's fresh gallery to a
- * browser without gzip): brotli at quality 0 and gzip at level 3, each paid
- * by one response. Measured on a 51 kB post page (2026-11-27, this 2-core
- * host): brotli 5 1.13 ms for 11.7 kB, 3 0.42 ms for 13.6 kB, 1 0.17 ms for
+ * level. Measured on a 51 kB post page (2026-11-27, this 2-core host):
+ * brotli 5 1.13 ms for 11.7 kB, 3 0.42 ms for 13.6 kB, 1 0.17 ms for
  * 15.2 kB, 0 0.13 ms for 15.5 kB; gzip 6 1.22 ms for 12.5 kB, 3 0.46 ms for
  * 14.0 kB, 1 0.40 ms for 14.7 kB (a Hindi post of 58 kB: brotli 0 0.14 ms for
  * 16.9 kB, 3 0.48 ms for 14.7 kB). Brotli's fastest qualities cost a third
  * of gzip's for the same size here.
  */
-export function compress(body: Buffer, encoding: Encoding, effort: "once" | "each" = "once"): Buffer {
-  if (encoding === "gzip") return gzipSync(body, { level: effort === "once" ? 6 : 3 });
+export function compress(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === "gzip") return gzipSync(body);
   return brotliCompressSync(body, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: effort === "once" ? 5 : 0,
+      [constants.BROTLI_PARAM_QUALITY]: 5,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   });
+}
+
+/**
+ * A page sent once (a page not kept, the home's fresh gallery to a browser
+ * without gzip): brotli at quality 0 and gzip at level 3, each paid by one
+ * response, on libuv's thread pool (decision 099): the event loop makes the
+ * next page meanwhile. `done` gets null if compressing failed (the page is
+ * then sent as it is).
+ */
+export function compressForOneResponse(
+  body: Buffer,
+  encoding: Encoding,
+  done: (encoded: Buffer | null) => void,
+): void {
+  const callback = (error: Error | null, encoded: Buffer) => done(error ? null : encoded);
+  if (encoding === "gzip") gzip(body, { level: 3 }, callback);
+  else {
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 0, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+    brotliCompress(body, { params }, callback);
+  }
 }

@@ -78,7 +78,8 @@ export function createFastPages({
       started,
     }: { requestId: string; cache: "HIT" | "MISS" | "STALE"; effort: "once" | "each"; started: number },
   ) {
-    sendPage(req, res, page, {
+    // The status sent (its body may still be compressing: res.statusCode is not set yet).
+    const status = sendPage(req, res, page, {
       requestId,
       cache,
       sharedCacheControl,
@@ -89,7 +90,7 @@ export function createFastPages({
     logRequest(logger, {
       method: req.method ?? "GET",
       path: req.url ?? "/",
-      status: res.statusCode,
+      status,
       started,
       requestId,
     });

@@ -6,7 +6,14 @@
 // tags (xkey, Surrogate-Key, Cache-Tag) and the shared-cache Cache-Control
 // (decision 057), for a Varnish or a CDN in front.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { acceptedEncoding, acceptsEncoding, compress, MIN_COMPRESSED_BYTES } from "./compression.ts";
+import {
+  acceptedEncoding,
+  acceptsEncoding,
+  compress,
+  compressForOneResponse,
+  type Encoding,
+  MIN_COMPRESSED_BYTES,
+} from "./compression.ts";
 import { isKeptPage, type RenderedPage } from "./page-cache.ts";
 import { frameableHeaders, withoutPolicyForRasterImage } from "./security.ts";
 
@@ -69,12 +76,16 @@ export interface SendOptions {
   effort: "once" | "each";
 }
 
+/**
+ * Sends `page` (or a 304) and returns the status sent; a page sent once may
+ * still be compressing on the thread pool when this returns.
+ */
 export function sendPage(
   req: IncomingMessage,
   res: ServerResponse,
   page: RenderedPage,
   options: SendOptions,
-) {
+): number {
   const headers: string[] = [
     // An embed page may be framed (decision 063): no X-Frame-Options.
     ...(page.frameable ? frameableHeaders(options.baseHeaders, res) : options.baseHeaders),
@@ -115,30 +126,51 @@ export function sendPage(
     if (known && (known === page.etag || known.split(/\s*,\s*/).includes(page.etag))) {
       res.writeHead(304, headers);
       res.end();
-      return;
+      return 304;
     }
   }
-  // A kept page's plain body is made again from its brotli copy (page-cache.ts): read only when needed.
-  let body: Buffer;
   const accepts = req.headers["accept-encoding"];
   const best = compressible ? acceptedEncoding(accepts) : null;
   // A page sent once that comes already in gzip (the home's, made from parts: spliced-gzip.ts) is
   // sent so to a browser that takes gzip, rather than compressed again in brotli for this response.
-  const ready = options.effort === "each" && page.encoded.gzip && acceptsEncoding(accepts, "gzip");
-  const encoding = best && !page.encoded[best] && ready ? "gzip" : best;
-  if (encoding) {
-    let encoded = page.encoded[encoding];
-    if (!encoded) {
-      const made = encoding === "gzip" ? page.gzip : undefined;
-      encoded = made ? made() : compress(page.body, encoding, options.effort);
-      if (options.effort === "once") page.encoded[encoding] = encoded;
+  const gzipped = options.effort === "each" && page.encoded.gzip && acceptsEncoding(accepts, "gzip");
+  const encoding = best && !page.encoded[best] && gzipped ? "gzip" : best;
+  const status = page.status;
+  const ready = encoding ? page.encoded[encoding] : undefined;
+  if (!encoding) sendBody(res, status, headers, page.body, null);
+  else if (ready) sendBody(res, status, headers, ready, encoding);
+  else {
+    // A post page made from its frame makes its gzip from the frame's (spliced-gzip.ts).
+    const made = encoding === "gzip" ? page.gzip : undefined;
+    if (options.effort === "once") {
+      // A kept page's plain body is made again from its brotli copy (page-cache.ts): read only when needed.
+      const kept = made ? made() : compress(page.body, encoding);
+      page.encoded[encoding] = kept;
+      sendBody(res, status, headers, kept, encoding);
+    } else if (made) {
+      sendBody(res, status, headers, made(), encoding);
+    } else {
+      compressForOneResponse(page.body, encoding, (compressed) => {
+        // Compressing failed (it does not, short of memory): the page goes as it is.
+        if (compressed) sendBody(res, status, headers, compressed, encoding);
+        else sendBody(res, status, headers, page.body, null);
+      });
     }
-    body = encoded;
-    headers.push("Content-Encoding", encoding);
-  } else {
-    body = page.body;
   }
+  return status;
+}
+
+/** The response's head and body, unless the visitor has gone (while its body was compressed). */
+function sendBody(
+  res: ServerResponse,
+  status: number,
+  headers: string[],
+  body: Buffer,
+  encoding: Encoding | null,
+) {
+  if (res.destroyed) return;
+  if (encoding) headers.push("Content-Encoding", encoding);
   headers.push("Content-Length", String(body.length));
-  res.writeHead(page.status, headers);
+  res.writeHead(status, headers);
   res.end(body);
 }

@@ -35,13 +35,23 @@ export interface ShareText {
 const BLOCK_END = /<\/(?:p|blockquote|li|h[1-6]|div)>/i;
 const ATTRIBUTION = /^[—–-]\s*(.+)$/su;
 
+/** The last answer, for a post page asks twice (its meta and its embed box): frozen, as it is shared. */
+let last: { contentHtml: string; sourceLine: string; text: ShareText } | null = null;
+
 /**
  * The first paragraph of the post is the quote; its source (`sourceLine`),
  * else a last paragraph starting with a dash, names who said it. Glosses and
- * notes in between are left out (and not read: a post page asks for this
- * twice, its meta and its embed box).
+ * notes in between are left out (and not read).
  */
 export function shareText(contentHtml: string, sourceLine = ""): ShareText {
+  if (last !== null && last.contentHtml === contentHtml && last.sourceLine === sourceLine) return last.text;
+  const text = readShareText(contentHtml, sourceLine);
+  Object.freeze(text.quote);
+  last = { contentHtml, sourceLine, text: Object.freeze(text) };
+  return text;
+}
+
+function readShareText(contentHtml: string, sourceLine: string): ShareText {
   const blocks = contentHtml.split(BLOCK_END);
   // The first paragraph with text, and the last (the same one when it is the only one).
   let at = 0;
