@@ -2,7 +2,7 @@
 // request accepts, and the body in it. Pages are compressed once each (the
 // page cache keeps the copies, page-cache.ts), or per response for a page
 // not kept (send-page.ts).
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 export type Encoding = "br" | "gzip";
 
@@ -63,24 +63,4 @@ export function compress(body: Buffer, encoding: Encoding): Buffer {
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   });
-}
-
-/**
- * A page sent once (a page not kept, the home's fresh gallery to a browser
- * without gzip): brotli at quality 0 and gzip at level 3, each paid by one
- * response, on libuv's thread pool (decision 099): the event loop makes the
- * next page meanwhile. `done` gets null if compressing failed (the page is
- * then sent as it is).
- */
-export function compressForOneResponse(
-  body: Buffer,
-  encoding: Encoding,
-  done: (encoded: Buffer | null) => void,
-): void {
-  const callback = (error: Error | null, encoded: Buffer) => done(error ? null : encoded);
-  if (encoding === "gzip") gzip(body, { level: 3 }, callback);
-  else {
-    const params = { [constants.BROTLI_PARAM_QUALITY]: 0, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
-    brotliCompress(body, { params }, callback);
-  }
 }

@@ -10,10 +10,10 @@ import {
   acceptedEncoding,
   acceptsEncoding,
   compress,
-  compressForOneResponse,
   type Encoding,
   MIN_COMPRESSED_BYTES,
 } from "./compression.ts";
+import { compressForOneResponse } from "./compression-thread.ts";
 import { isKeptPage, type RenderedPage } from "./page-cache.ts";
 import { frameableHeaders, withoutPolicyForRasterImage } from "./security.ts";
 
