@@ -11,9 +11,9 @@ import { stopCompressionThread } from "./compression-thread.ts";
 import { etagOf, type RenderedPage } from "./page-cache.ts";
 import { type SendOptions, sendPage } from "./send-page.ts";
 
-/** A page of ~60 kB: text that compresses, and random bytes (as hex) that do less so. */
-function makePage(): RenderedPage {
-  const text = `<!DOCTYPE html><html lang="en"><body>${"<p>Where the mind is without fear</p>".repeat(800)}${randomBytes(8_000).toString("hex")}</body></html>`;
+/** A page of ~60 kB (or `scale` times as much): text that compresses, and random bytes (as hex) that do less so. */
+function makePage(scale = 1): RenderedPage {
+  const text = `<!DOCTYPE html><html lang="en"><body>${"<p>Where the mind is without fear</p>".repeat(800 * scale)}${randomBytes(8_000 * scale).toString("hex")}</body></html>`;
   const body = Buffer.from(text);
   return {
     status: 200,
@@ -37,6 +37,7 @@ let server: Server;
 let port: number;
 let page: RenderedPage;
 let effort: SendOptions["effort"] = "each";
+let many: RenderedPage[] = [];
 let leave = false;
 let stopThread = false;
 const sent: Sent[] = [];
@@ -55,7 +56,9 @@ function options(): SendOptions {
 beforeAll(async () => {
   port = await freePort();
   server = createServer((req, res: ServerResponse) => {
-    const status = sendPage(req, res, page, options());
+    // "/3": the third of `many`, else `page`.
+    const chosen = many[Number(req.url?.slice(1))] ?? page;
+    const status = sendPage(req, res, chosen, options());
     sent.push({ status, headersSentOnReturn: res.headersSent });
     // The visitor goes (its socket closes) before the body could be compressed.
     if (leave) res.destroy();
@@ -77,13 +80,14 @@ afterAll(async () => {
 function get(
   acceptEncoding: string | null,
   headers: Record<string, string> = {},
+  path = "/",
 ): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
         host: "127.0.0.1",
         port,
-        path: "/",
+        path,
         agent: false,
         headers: acceptEncoding ? { "accept-encoding": acceptEncoding, ...headers } : headers,
       },
@@ -159,4 +163,16 @@ test("pages in the compression thread when it stops arrive whole all the same", 
   for (const answer of answers) expect(brotliDecompressSync(answer.body).equals(page.body)).toBe(true);
   // Pages asked for while it is being started again go through Node's own zlib.
   expect(gunzipSync((await get("gzip")).body).equals(page.body)).toBe(true);
+});
+
+test("pages larger than the thread's slots, and more at once than its slots, arrive whole and each its own", async () => {
+  effort = "each";
+  for (const scale of [4, 1]) {
+    many = Array.from({ length: 24 }, () => makePage(scale));
+    const answers = await Promise.all(many.map((_, i) => get("br", {}, `/${i}`)));
+    answers.forEach((answer, i) => {
+      expect(brotliDecompressSync(answer.body).equals(many[i]?.body as Buffer)).toBe(true);
+    });
+  }
+  many = [];
 });
