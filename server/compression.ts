@@ -1,7 +1,7 @@
 // Page bodies compressed for the browsers that accept it: which encoding a
 // request accepts, and the body in it. Pages are compressed once each (the
 // page cache keeps the copies, page-cache.ts), or per response for a page
-// not kept (send-page.ts).
+// not kept, in a thread of their own (compression-thread.ts, decision 099).
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 export type Encoding = "br" | "gzip";
