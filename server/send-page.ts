@@ -78,7 +78,7 @@ export interface SendOptions {
 
 /**
  * Sends `page` (or a 304) and returns the status sent; a page sent once may
- * still be compressing on the thread pool when this returns.
+ * still be compressing in its thread (compression-thread.ts) when this returns.
  */
 export function sendPage(
   req: IncomingMessage,
