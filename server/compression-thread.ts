@@ -83,13 +83,19 @@ function running(): Worker | null {
   const now = performance.now();
   if (now - startedAt < RESTART_EVERY_MS) return null;
   startedAt = now;
-  const started = new Worker(THREAD_SOURCE, {
-    eval: true,
-    workerData: { shared },
-    resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
-    stdout: false,
-    stderr: false,
-  });
+  let started: Worker;
+  try {
+    started = new Worker(THREAD_SOURCE, {
+      eval: true,
+      workerData: { shared },
+      resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
+      stdout: false,
+      stderr: false,
+    });
+  } catch {
+    // No thread to be had (the process's limit on threads): Node's zlib compresses meanwhile.
+    return null;
+  }
   started.unref();
   started.on("message", ({ id, bytes }: { id: number; bytes: Uint8Array | null }) => {
     const waiting = pending.get(id);
