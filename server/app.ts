@@ -23,6 +23,7 @@ import { currentSite, currentSiteVersion } from "#app/site.ts";
 import { apiGate, DEFAULT_API_RATE_LIMIT } from "./api-gate.ts";
 import { CachedPages } from "./cached-pages.ts";
 import { canonicalUrl } from "./canonical-url.ts";
+import { compressionThreadLogger } from "./compression-thread.ts";
 import { createFastPages } from "./fast-pages.ts";
 import { createHomePage, HOME_ADDRESS } from "./home-page.ts";
 import { identityClock } from "./identity.ts";
@@ -154,6 +155,7 @@ export function createApp({
   const limiter = searchLimits ? new SearchLimiter() : null;
   // Searches admitted by the limiter render in a thread of their own (search-worker.ts).
   const renderSearch = limiter && build && !vite ? searchThreadRenderer({ logger }) : render;
+  compressionThreadLogger(logger);
   let cached: CachedPages | null = null;
   const homePage =
     pageCache && !vite

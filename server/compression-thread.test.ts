@@ -5,9 +5,21 @@ import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, expect, test } from "vitest";
 import type { Encoding } from "./compression.ts";
-import { compressForOneResponse, stopCompressionThread } from "./compression-thread.ts";
+import {
+  compressForOneResponse,
+  compressionThreadLogger,
+  stopCompressionThread,
+} from "./compression-thread.ts";
+import type { Logger } from "./logger.ts";
 
 afterAll(() => stopCompressionThread());
+
+/** What the thread reported (a logger that keeps its lines). */
+const reported: string[] = [];
+const keep = (msg: string) => {
+  reported.push(msg);
+};
+compressionThreadLogger({ debug: keep, info: keep, warn: keep, error: keep } satisfies Logger);
 
 /** Bodies of ~50 kB, each different (random hex after the same text), one 300 kB. */
 function bodies(count: number): Buffer[] {
@@ -46,4 +58,6 @@ test("bodies in the thread when it stops come back all the same", async () => {
   const all = bodies(20);
   const br = await compressAll(all, "br", () => void stopCompressionThread());
   expectEach(br, all, brotliDecompressSync);
+  // Stopped on purpose: not reported as a thread that stopped by itself.
+  expect(reported).toEqual([]);
 });

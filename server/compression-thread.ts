@@ -14,6 +14,7 @@
 import { Worker } from "node:worker_threads";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Encoding } from "./compression.ts";
+import type { Logger } from "./logger.ts";
 
 /** Quality and level of a page sent once: each paid by one response (decision 098). */
 const BROTLI_QUALITY = 0;
@@ -74,6 +75,10 @@ function compressOnThreadPool(body: Buffer, encoding: Encoding, done: Done): voi
 const shared = new SharedArrayBuffer(SLOT_BYTES * SLOTS);
 const free = Array.from({ length: SLOTS }, (_, slot) => slot);
 let thread: Worker | null = null;
+/** Set while the thread is stopped on purpose (stopCompressionThread): not a stop to report. */
+let stopping = false;
+/** Where a thread that stopped by itself is reported (compressionThreadLogger). */
+let logger: Logger | null = null;
 let startedAt = Number.NEGATIVE_INFINITY;
 let nextId = 0;
 const pending = new Map<number, { body: Buffer; encoding: Encoding; slot: number; done: Done }>();
@@ -92,8 +97,11 @@ function running(): Worker | null {
       stdout: false,
       stderr: false,
     });
-  } catch {
+  } catch (error) {
     // No thread to be had (the process's limit on threads): Node's zlib compresses meanwhile.
+    logger?.warn("compression thread not started", {
+      reason: error instanceof Error ? error.message : String(error),
+    });
     return null;
   }
   started.unref();
@@ -104,19 +112,20 @@ function running(): Worker | null {
     free.push(waiting.slot);
     waiting.done(bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
-  const stopped = () => {
+  const stopped = (why: string) => {
     if (thread !== started) return;
     thread = null;
     // What it held is compressed on the thread pool instead; its slots are free again.
     const left = [...pending.values()];
     pending.clear();
+    if (!stopping) logger?.warn("compression thread stopped", { reason: why, pages: left.length });
     for (const { body, encoding, slot, done } of left) {
       free.push(slot);
       compressOnThreadPool(body, encoding, done);
     }
   };
-  started.on("error", stopped);
-  started.on("exit", stopped);
+  started.on("error", (error) => stopped(error.message));
+  started.on("exit", (code) => stopped(`exit code ${code}`));
   thread = started;
   return started;
 }
@@ -138,7 +147,17 @@ export function compressForOneResponse(body: Buffer, encoding: Encoding, done: D
   worker.postMessage({ id, encoding, slot, length: body.length });
 }
 
+/** Reports to `to` a compression thread that stopped by itself or could not be started. */
+export function compressionThreadLogger(to: Logger): void {
+  logger = to;
+}
+
 /** Stops the thread (tests); pages still compressing in it are compressed on the thread pool. */
 export async function stopCompressionThread(): Promise<void> {
-  await thread?.terminate();
+  stopping = true;
+  try {
+    await thread?.terminate();
+  } finally {
+    stopping = false;
+  }
 }
