@@ -36,7 +36,7 @@ const BLOCK_END = /<\/(?:p|blockquote|li|h[1-6]|div)>/i;
 const ATTRIBUTION = /^[—–-]\s*(.+)$/su;
 
 /** The last answer, for a post page asks twice (its meta and its embed box): frozen, as it is shared. */
-let last: { contentHtml: string; sourceLine: string; text: ShareText } | null = null;
+let remembered: { contentHtml: string; sourceLine: string; text: ShareText } | null = null;
 
 /**
  * The first paragraph of the post is the quote; its source (`sourceLine`),
@@ -44,10 +44,10 @@ let last: { contentHtml: string; sourceLine: string; text: ShareText } | null = 
  * notes in between are left out (and not read).
  */
 export function shareText(contentHtml: string, sourceLine = ""): ShareText {
-  if (last !== null && last.contentHtml === contentHtml && last.sourceLine === sourceLine) return last.text;
+  if (remembered?.contentHtml === contentHtml && remembered.sourceLine === sourceLine) return remembered.text;
   const text = readShareText(contentHtml, sourceLine);
   Object.freeze(text.quote);
-  last = { contentHtml, sourceLine, text: Object.freeze(text) };
+  remembered = { contentHtml, sourceLine, text: Object.freeze(text) };
   return text;
 }
 
