@@ -26,6 +26,12 @@ export interface QueryMatches {
   literal: Match;
   /** Any query word at all (its wide alternatives): what a title must hold for the title tier. */
   anyWord: Match;
+  /**
+   * Whether `literal` is known to match nothing: a query word (every one,
+   * with "any") whose only literal alternative is itself, a word no post
+   * holds (TermExpansions.known), as a romanised word usually is.
+   */
+  literalMatchesNothing: boolean;
   /** Each query word's alternatives at each level: what the window is ranked by, in our code. */
   alternatives: Record<MatchLevel, TermAlternatives[]>;
   /** The alternatives without words no post holds, looked up once a search (rank.ts). */
@@ -46,6 +52,10 @@ export function queryMatches(
     LEVELS.map((level) => [level, terms.map((term, i) => termAlternatives(term, found[i], level))]),
   ) as Record<MatchLevel, TermAlternatives[]>;
   const level = (name: MatchLevel) => combine(alternatives[name].map(termMatch), mode);
+  const nothingLiteral = (i: number) => {
+    const { words, prefix } = alternatives.literal[i] ?? { words: [], prefix: null };
+    return found[i]?.known === false && prefix === null && words.length === 1;
+  };
   return {
     mode,
     wide: level("wide"),
@@ -53,6 +63,8 @@ export function queryMatches(
     exact: level("exact"),
     literal: level("literal"),
     anyWord: combine(alternatives.wide.map(termMatch), "any"),
+    literalMatchesNothing:
+      mode === "all" ? terms.some((_, i) => nothingLiteral(i)) : terms.every((_, i) => nothingLiteral(i)),
     alternatives,
     ...(terms.every((_, i) => found[i]?.known !== undefined)
       ? { present: Promise.resolve(presentOf(alternatives, terms, found)) }
@@ -88,10 +100,15 @@ export function tiersOf(query: QueryMatches): Match[] {
   return kindsOf(query).flatMap((kind) => [both(kind, inTitle), without(kind, inTitle)]);
 }
 
-/** The kinds of match a search lists in turn (tiersOf: each kind's title matches, then its others). */
+/**
+ * The kinds of match a search lists in turn (tiersOf: each kind's title
+ * matches, then its others). A kind known to match nothing is not asked.
+ */
 export function kindsOf(query: QueryMatches): Match[] {
-  const kinds = [query.literal];
-  if (!sameMatch(query.full, query.literal)) kinds.push(without(query.full, query.literal));
+  const nothingLiteral = query.literalMatchesNothing;
+  const kinds = nothingLiteral ? [] : [query.literal];
+  if (!sameMatch(query.full, query.literal))
+    kinds.push(nothingLiteral ? query.full : without(query.full, query.literal));
   if (!sameMatch(query.wide, query.full)) kinds.push(without(query.wide, query.full));
   return kinds;
 }

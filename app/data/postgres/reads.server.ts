@@ -7,6 +7,7 @@ import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
 import type { SearchResultPage } from "#app/content/model.ts";
 import { POSTGRES } from "#app/data/postgres/dialect.ts";
+import { LexemeStatistics } from "#app/data/postgres/lexeme-frequencies.server.ts";
 import { PostgresSearchBackend } from "#app/data/postgres/search.server.ts";
 import type { IdRange } from "#app/data/random-post.ts";
 import { READ_BOUNDS as BOUND, prefixSql } from "#app/data/read-bounds.ts";
@@ -38,10 +39,13 @@ const OWN = {
 
 export class PostgresContentStore extends SqlContentStore {
   readonly #pool: pg.Pool;
+  /** What a search reads to choose how to find its matches (search.server.ts). */
+  readonly #statistics: LexemeStatistics;
 
   constructor(pool: pg.Pool) {
     super(POSTGRES);
     this.#pool = pool;
+    this.#statistics = new LexemeStatistics(pool);
   }
 
   get pool(): pg.Pool {
@@ -78,7 +82,8 @@ export class PostgresContentStore extends SqlContentStore {
     perPage: number,
     language?: Language,
   ): Promise<SearchResultPage> {
-    return search(new PostgresSearchBackend(this.#pool, language), text, page, perPage);
+    const backend = new PostgresSearchBackend(this.#pool, language, { statistics: this.#statistics });
+    return search(backend, text, page, perPage);
   }
 
   async ping(): Promise<boolean> {

@@ -8,6 +8,7 @@
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
 import type { Term, Translation } from "#app/content/model.ts";
+import type { LexemeStatistics } from "#app/data/postgres/lexeme-frequencies.server.ts";
 import { COLUMN_MARKERS } from "#app/data/postgres/write-target.server.ts";
 import { READ_BOUNDS as BOUND, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import { SUMMARY_COLUMNS } from "#app/data/sql/read-queries.ts";
@@ -70,6 +71,56 @@ export function tsqueryOf(match: Match, marker = ""): string {
   }
 }
 
+/**
+ * How many of the newest documents a count walks in the primary key's
+ * order, testing each, before it asks the GIN index for the older matches
+ * (decision 100): where a match is in a fifth of the posts, its first 1,001
+ * are among the newest 5,000, found in ~2 ms, where the index builds a bitmap
+ * of every match first (31,000 for "silence" at 100,000 posts: 5 ms); where
+ * it is rare, the index alone, as the walk would read the whole table. A
+ * count walks when the lexemes' frequencies (./lexeme-frequencies.server.ts)
+ * say the match may be common enough to end within the walk.
+ */
+export const COUNT_WALK = 5000;
+
+/**
+ * At most how many of the documents (0–1) a match holds, by its lexemes'
+ * frequencies: an OR at most the sum of its parts, an AND at most its rarest
+ * part, a NOT at most what it keeps; a prefix may be any lexeme. A column
+ * puts its marker before each word inside it, as tsqueryOf does.
+ */
+export function densityBound(match: Match, frequency: (lexeme: string) => number, marker = ""): number {
+  switch (match.kind) {
+    case "term": {
+      const { words, prefix } = match.alternatives;
+      if (prefix !== null) return 1;
+      return Math.min(
+        1,
+        words.reduce((sum, word) => sum + frequency(marker + word), 0),
+      );
+    }
+    case "all":
+    case "any": {
+      const parts = match.of.map((part) => densityBound(part, frequency, marker));
+      return match.kind === "all"
+        ? Math.min(...parts)
+        : Math.min(
+            1,
+            parts.reduce((sum, part) => sum + part, 0),
+          );
+    }
+    case "and":
+      return Math.min(
+        densityBound(match.left, frequency, marker),
+        densityBound(match.right, frequency, marker),
+      );
+    case "not":
+      return densityBound(match.left, frequency, marker);
+    case "column":
+      return densityBound(match.match, frequency, COLUMN_MARKERS[match.column]);
+  }
+}
+
 // A tier's newest matches, alone or with the language's posts only (a filter on results, decision 065).
 const NEWEST = `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery
     ORDER BY post_id DESC LIMIT $2`;
@@ -90,11 +141,19 @@ function newestTested(newest: string, tests: string): string {
 }
 
 const SQL = {
-  // The matches are planned as if all were counted (a CTE is planned on its
-  // own: the GIN bitmap unless the word is in most posts), and read only up
-  // to the limit (a CTE is run as its rows are asked for). LIMIT NULL counts them all.
-  count: `WITH matches AS MATERIALIZED (SELECT FROM search_documents WHERE document @@ $1::tsquery)
-    SELECT count(*) AS n FROM (SELECT FROM matches LIMIT $2) counted`,
+  // The newest $3 documents (COUNT_WALK or none) walked in the primary key's order, each tested; then,
+  // only if they hold fewer matches than the limit ($2; NULL counts them all), the index's matches
+  // older than them. The matches are planned as if all were read (a CTE is planned on its own: the
+  // GIN bitmap unless the word is in most posts) and run only when read (a CTE runs as its rows are
+  // asked for; UNION ALL reads its branches in turn, and the LIMIT stops it).
+  count: `WITH matches AS MATERIALIZED (SELECT post_id FROM search_documents WHERE document @@ $1::tsquery)
+    SELECT count(*) AS n FROM (
+      (SELECT FROM (SELECT document FROM search_documents ORDER BY post_id DESC LIMIT $3) walked
+        WHERE document @@ $1::tsquery)
+      UNION ALL
+      (SELECT FROM matches
+        WHERE post_id <= (SELECT post_id FROM search_documents ORDER BY post_id DESC OFFSET $3 LIMIT 1))
+      LIMIT $2) counted`,
   newest: NEWEST,
   newestTested: newestTested(NEWEST, "$3"),
   // A document as tsvector text ('a' 'b' 't:c'): far cheaper to make and read than a text[] of its lexemes.
@@ -150,10 +209,15 @@ const SQL = {
     ORDER BY w.id LIMIT $3`,
   skeletonExact: `SELECT w.word FROM search_skeletons s JOIN search_words w ON w.id = s.word_id
     WHERE s.skeleton = $1 ORDER BY s.word_id LIMIT $2`,
-  skeletonRange: `SELECT w.word, min(length(s.skeleton)) = length($1) AS exact
-    FROM search_skeletons s JOIN search_words w ON w.id = s.word_id
-    WHERE s.skeleton >= $1 AND s.skeleton < $2
-    GROUP BY w.id ORDER BY min(length(s.skeleton)), w.id LIMIT $3`,
+  // Every range a search asks at once (skeletonRange), each numbered by its place in the arrays:
+  // a word's skeletons are many (eight for "silence"), and each statement is a round trip.
+  skeletonRanges: `SELECT r.i, w.word, x.shortest = length(r.low) AS exact
+    FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS r(low, high, lim, i)
+    CROSS JOIN LATERAL (SELECT s.word_id, min(length(s.skeleton)) AS shortest FROM search_skeletons s
+      WHERE s.skeleton >= r.low AND s.skeleton < r.high
+      GROUP BY s.word_id ORDER BY min(length(s.skeleton)), s.word_id LIMIT r.lim) x
+    JOIN search_words w ON w.id = x.word_id
+    ORDER BY r.i, x.shortest, x.word_id`,
   skeletonsIn: `SELECT w.word FROM search_words w WHERE w.id IN (
       SELECT s.word_id FROM search_skeletons s WHERE s.skeleton = ANY($1::text[]))
     ORDER BY w.id LIMIT $2`,
@@ -192,13 +256,41 @@ export class PostgresSearchBackend implements SearchBackend {
   readonly #queries = new WeakMap<Match, string>();
   /** Each document's words, as documentHeads read them (one backend serves one search). */
   readonly #bodies = new Map<number, string>();
+  /** Skeleton ranges asked in this turn of the event loop, not yet sent (skeletonRange). */
+  #ranges: {
+    from: string;
+    to: string;
+    limit: number;
+    resolve: (rows: { word: string; exact: boolean }[]) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
 
   /** With a language, the matches (count, newest, older) are that language's posts only. */
   readonly #language: Language | undefined;
+  readonly #statistics: LexemeStatistics | undefined;
+  readonly #countWalk: number;
 
-  constructor(db: pg.Pool | pg.PoolClient, language?: Language) {
+  constructor(
+    db: pg.Pool | pg.PoolClient,
+    language?: Language,
+    options: { statistics?: LexemeStatistics; countWalk?: number } = {},
+  ) {
     this.#db = db;
     this.#language = language;
+    this.#statistics = options.statistics;
+    this.#countWalk = options.countWalk ?? COUNT_WALK;
+  }
+
+  /**
+   * The documents to walk before asking the index (COUNT_WALK): none when
+   * the match is too rare to find `limit` among them; all the budget when
+   * the statistics cannot tell.
+   */
+  async #walk(match: Match, limit: number | undefined, budget: number): Promise<number> {
+    if (limit === undefined) return 0;
+    const frequencies = await this.#statistics?.frequencies();
+    if (frequencies === null || frequencies === undefined) return budget;
+    return densityBound(match, (lexeme) => frequencies.of(lexeme)) * budget >= limit ? budget : 0;
   }
 
   async #rows<R extends pg.QueryResultRow>(name: Name, values: unknown[]): Promise<R[]> {
@@ -228,7 +320,10 @@ export class PostgresSearchBackend implements SearchBackend {
     const language = this.#language;
     const [row] =
       language === undefined
-        ? await this.#rows<{ n: number }>("count", values)
+        ? await this.#rows<{ n: number }>("count", [
+            ...values,
+            await this.#walk(match, limit, this.#countWalk),
+          ])
         : await this.#rows<{ n: number }>("countIn", [...values, language]);
     if (row === undefined) throw new Error("PostgreSQL search count returned no row");
     return row.n;
@@ -236,10 +331,10 @@ export class PostgresSearchBackend implements SearchBackend {
 
   async newest(match: Match, limit: number) {
     const language = this.#language;
-    const rows = await this.#rows<{ id: number }>(
-      language === undefined ? "newest" : "newestIn",
-      language === undefined ? [this.#tsquery(match), limit] : [this.#tsquery(match), limit, language],
-    );
+    const rows =
+      language === undefined
+        ? await this.#rows<{ id: number }>("newest", [this.#tsquery(match), limit])
+        : await this.#rows<{ id: number }>("newestIn", [this.#tsquery(match), limit, language]);
     return rows.map((r) => r.id);
   }
 
@@ -349,8 +444,31 @@ export class PostgresSearchBackend implements SearchBackend {
     return (await this.#rows<{ word: string }>("skeletonExact", [skeleton, limit])).map((r) => r.word);
   }
 
+  /** Asked together with the other ranges asked in the same turn of the event loop (skeletonRanges). */
   skeletonRange(from: string, to: string, limit: number) {
-    return this.#rows<{ word: string; exact: boolean }>("skeletonRange", [from, to, limit]);
+    return new Promise<{ word: string; exact: boolean }[]>((resolve, reject) => {
+      if (this.#ranges.length === 0) queueMicrotask(() => this.#askRanges());
+      this.#ranges.push({ from, to, limit, resolve, reject });
+    });
+  }
+
+  #askRanges(): void {
+    const ranges = this.#ranges;
+    this.#ranges = [];
+    this.#rows<{ i: number; word: string; exact: boolean }>("skeletonRanges", [
+      ranges.map((range) => range.from),
+      ranges.map((range) => range.to),
+      ranges.map((range) => range.limit),
+    ]).then(
+      (rows) => {
+        const found = ranges.map((): { word: string; exact: boolean }[] => []);
+        for (const { i, word, exact } of rows) found[i - 1]?.push({ word, exact });
+        for (const [i, range] of ranges.entries()) range.resolve(found[i] ?? []);
+      },
+      (error: unknown) => {
+        for (const range of ranges) range.reject(error);
+      },
+    );
   }
 
   async skeletonsIn(skeletons: readonly string[], limit: number) {
