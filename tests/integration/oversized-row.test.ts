@@ -284,10 +284,15 @@ describe.skipIf(!postgresAvailable())("a 30 MB post written into PostgreSQL dire
         row.personId,
       ]);
       await client.query("UPDATE terms SET name = $1 WHERE id = $2", [HUGE.name, row.tagId]);
-      // Its search document gains the word, as the writer's documentVector would put it.
+      // Its search document gains the word, as the writer's documentVector would put it, and the
+      // word table its word, as the writer would (a search asks it which words some post holds).
       await client.query(
         `UPDATE search_documents SET document = document || $1::tsvector WHERE post_id = $2`,
         [`'${WORD}' 't:${WORD}' 'ocean' 'wave'`, row.id],
+      );
+      await client.query(
+        "INSERT INTO search_words (word) VALUES ($1), ('ocean'), ('wave') ON CONFLICT DO NOTHING",
+        [WORD],
       );
       const tag = await client.query("SELECT slug FROM terms WHERE id = $1", [row.tagId]);
       target = {

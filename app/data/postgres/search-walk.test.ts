@@ -3,12 +3,15 @@
 // lexemes' frequencies from PostgreSQL's statistics tell it when to walk; a
 // search's skeleton ranges go in one statement. Each answer is checked
 // against the plain statement it replaces, on a corpus of 2,500 posts.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LexemeStatistics } from "#app/data/postgres/lexeme-frequencies.server.ts";
 import { migratePostgres } from "#app/data/postgres/migrate.server.ts";
 import { createPool } from "#app/data/postgres/pool.server.ts";
 import { densityBound, PostgresSearchBackend, tsqueryOf } from "#app/data/postgres/search.server.ts";
+import { projectRoot } from "#app/data/project-root.server.ts";
 import { both, combine, inColumn, type Match, termMatch, without } from "#app/search/query-model.ts";
 import { generateCorpus } from "#cli/generate.ts";
 import { postgresAvailable, sharedPostgres, type TestPostgres } from "#tests/support/postgres.ts";
@@ -95,6 +98,91 @@ describe.skipIf(!postgresAvailable())("PostgreSQL search's walk, statistics and 
       );
       if (walked[0]!.n < Math.min(all, 1001)) throughTheIndex++;
     }
+    expect(throughTheIndex).toBeGreaterThanOrEqual(4);
+  });
+
+  test("every document holds its post's language, once, and the migration gives it to documents without", async () => {
+    const wrong = async () =>
+      (
+        await pool.query<{ n: number }>(
+          `SELECT count(*) AS n FROM search_documents d JOIN posts p ON p.id = d.post_id
+            WHERE NOT d.document @@ quote_literal('l:' || p.language)::tsquery
+              OR cardinality(array(SELECT l FROM unnest(tsvector_to_array(d.document)) l WHERE l LIKE 'l:%')) <> 1`,
+        )
+      ).rows[0]!.n;
+    expect(await wrong()).toBe(0);
+    // A post written again (another language's post under its translation key, its text changed) keeps it.
+    const [post] = generateCorpus({ count: 1, seed: 5 });
+    await writeContentPostgres(pool, {
+      posts: [{ ...post!, content: `${post!.content}<p>again</p>` }],
+      pages: [],
+    });
+    expect(await wrong()).toBe(0);
+    // Documents written before decision 101 had none: the migration adds it.
+    await pool.query(`UPDATE search_documents d SET document = ts_delete(d.document, 'l:' || p.language)
+      FROM posts p WHERE p.id = d.post_id AND p.id % 3 = 0`);
+    expect(await wrong()).toBeGreaterThan(100);
+    const migration = readFileSync(
+      path.join(projectRoot(), "db/postgres/migrations/20261210000000_search_documents_language.sql"),
+      "utf8",
+    );
+    await pool.query(migration);
+    expect(await wrong()).toBe(0);
+  });
+
+  test("in one language, the newest matches walked then asked of the index are the plain statement's", async () => {
+    const { rows } = await pool.query<{ n: number }>("SELECT count(*) AS n FROM search_documents");
+    const documents = rows[0]!.n;
+    const tests = [word("peace"), inColumn("title", word("love")), inColumn("tags", words("love", "प्रेम"))];
+    // The newest document a walk of 400 does not reach.
+    const pastTheWalk = (
+      await pool.query<{ id: number }>(
+        "SELECT post_id AS id FROM search_documents ORDER BY post_id DESC OFFSET 400 LIMIT 1",
+      )
+    ).rows[0]!.id;
+    let throughTheIndex = 0;
+    for (const language of ["english", "hindi"] as const) {
+      for (const [label, match] of MATCHES) {
+        const plain = async (limit: number) =>
+          (
+            await pool.query<{ id: number }>(
+              `SELECT d.post_id AS id FROM search_documents d JOIN posts p ON p.id = d.post_id
+                WHERE d.document @@ $1::tsquery AND p.language = $2 ORDER BY d.post_id DESC LIMIT $3`,
+              [tsqueryOf(match), language, limit],
+            )
+          ).rows.map((row) => row.id);
+        const passes = async (id: number) =>
+          Promise.all(
+            tests.map(
+              async (test) =>
+                (
+                  await pool.query<{ ok: boolean }>(
+                    "SELECT document @@ $1::tsquery AS ok FROM search_documents WHERE post_id = $2",
+                    [tsqueryOf(test), id],
+                  )
+                ).rows[0]!.ok,
+            ),
+          );
+        for (const budget of [0, 1, 37, 400, documents + 10]) {
+          const backend = new PostgresSearchBackend(pool, language, { newestWalk: budget });
+          for (const limit of [1, 24, 301]) {
+            const expected = await plain(limit);
+            const what = `${label} in ${language}, budget ${budget}, limit ${limit}`;
+            expect(await backend.newest(match, limit), what).toEqual(expected);
+            const tested = await backend.newestTested(match, limit, tests);
+            expect(
+              tested.map((row) => row.id),
+              what,
+            ).toEqual(expected);
+            for (const row of tested.slice(0, 3))
+              expect(row.passed, `${what}: ${row.id}`).toEqual(await passes(row.id));
+            if (budget === 400 && limit === 301 && expected.length > 0 && expected.at(-1)! <= pastTheWalk)
+              throughTheIndex++;
+          }
+        }
+      }
+    }
+    // Some windows reach past the walk's budget, into the index's older matches.
     expect(throughTheIndex).toBeGreaterThanOrEqual(4);
   });
 

@@ -9,7 +9,7 @@ import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
 import type { Term, Translation } from "#app/content/model.ts";
 import type { LexemeStatistics } from "#app/data/postgres/lexeme-frequencies.server.ts";
-import { COLUMN_MARKERS } from "#app/data/postgres/write-target.server.ts";
+import { COLUMN_MARKERS, LANGUAGE_MARKER } from "#app/data/postgres/write-target.server.ts";
 import { READ_BOUNDS as BOUND, cutSql, prefixSql } from "#app/data/read-bounds.ts";
 import { SUMMARY_COLUMNS } from "#app/data/sql/read-queries.ts";
 import type {
@@ -19,7 +19,7 @@ import type {
   SearchPostRow,
 } from "#app/search/backend.ts";
 import { wordTrigrams } from "#app/search/document.ts";
-import type { Match } from "#app/search/query-model.ts";
+import { both, type Match, termMatch } from "#app/search/query-model.ts";
 
 /** A tsquery lexeme: quoted, so it is taken as is (no parser, no normalisation). */
 function lexeme(word: string, prefix: boolean, marker: string): string {
@@ -84,6 +84,14 @@ export function tsqueryOf(match: Match, marker = ""): string {
 export const COUNT_WALK = 5000;
 
 /**
+ * The same for a tier's newest matches in one language (decision 101): a
+ * walk ends at 301 matches when the match is in 5% of the documents or
+ * more; the planner's own walk, for a word of another language, would read
+ * the whole table.
+ */
+export const NEWEST_WALK = 6000;
+
+/**
  * At most how many of the documents (0–1) a match holds, by its lexemes'
  * frequencies: an OR at most the sum of its parts, an AND at most its rarest
  * part, a NOT at most what it keeps; a prefix may be any lexeme. A column
@@ -121,58 +129,59 @@ export function densityBound(match: Match, frequency: (lexeme: string) => number
   }
 }
 
-// A tier's newest matches, alone or with the language's posts only (a filter on results, decision 065).
+// A tier's newest matches, planned by PostgreSQL: the walk in the primary key's order or the GIN bitmap.
 const NEWEST = `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery
     ORDER BY post_id DESC LIMIT $2`;
-const NEWEST_IN = `SELECT s.post_id AS id FROM search_documents s JOIN posts p ON p.id = s.post_id
-      WHERE s.document @@ $1::tsquery AND p.language = $3
-      ORDER BY s.post_id DESC LIMIT $2`;
 
-/**
- * The newest matches (planned as alone: a subquery with a LIMIT is not
- * flattened) with the ranking's tests (rank.ts) on each one's document, as a
- * string of 1s and 0s in the tests' order: no document leaves the server, and
- * the window and its tests are one round trip.
- */
-function newestTested(newest: string, tests: string): string {
-  return `SELECT w.id, coalesce((SELECT string_agg(CASE WHEN d.document @@ q THEN '1' ELSE '0' END, ''
-        ORDER BY i) FROM unnest(${tests}::tsquery[]) WITH ORDINALITY AS t(q, i)), '') AS passed
-    FROM (${newest}) w JOIN search_documents d ON d.post_id = w.id ORDER BY w.id DESC`;
-}
+/** The ranking's tests (rank.ts, given as `tests`) on a document, as a string of 1s and 0s in the tests' order. */
+const passed = (document: string, tests: string) =>
+  `coalesce((SELECT string_agg(CASE WHEN ${document} @@ q THEN '1' ELSE '0' END, '' ORDER BY i)
+    FROM unnest(${tests}::tsquery[]) WITH ORDINALITY AS t(q, i)), '')`;
+
+// A match's documents walked (the newest `budget`, each tested) and, after them, the index's older ones
+// (MATCHES: planned as if all were read, run only when read, as the count's).
+const MATCHES =
+  "WITH matches AS MATERIALIZED (SELECT post_id FROM search_documents WHERE document @@ $1::tsquery)";
+const walked = (budget: string) =>
+  `(SELECT post_id, document FROM search_documents ORDER BY post_id DESC LIMIT ${budget}) walked
+    WHERE document @@ $1::tsquery`;
+const olderThanWalked = (budget: string) => `matches
+    WHERE post_id <= (SELECT post_id FROM search_documents ORDER BY post_id DESC OFFSET ${budget} LIMIT 1)`;
 
 const SQL = {
   // The newest $3 documents (COUNT_WALK or none) walked in the primary key's order, each tested; then,
   // only if they hold fewer matches than the limit ($2; NULL counts them all), the index's matches
-  // older than them. The matches are planned as if all were read (a CTE is planned on its own: the
-  // GIN bitmap unless the word is in most posts) and run only when read (a CTE runs as its rows are
-  // asked for; UNION ALL reads its branches in turn, and the LIMIT stops it).
-  count: `WITH matches AS MATERIALIZED (SELECT post_id FROM search_documents WHERE document @@ $1::tsquery)
-    SELECT count(*) AS n FROM (
-      (SELECT FROM (SELECT document FROM search_documents ORDER BY post_id DESC LIMIT $3) walked
-        WHERE document @@ $1::tsquery)
-      UNION ALL
-      (SELECT FROM matches
-        WHERE post_id <= (SELECT post_id FROM search_documents ORDER BY post_id DESC OFFSET $3 LIMIT 1))
+  // older than them. MATCHES is planned as if all were read (a CTE is planned on its own: the GIN
+  // bitmap unless the word is in most posts) and runs only when read (a CTE runs as its rows are asked
+  // for; UNION ALL reads its branches in turn, and the LIMIT stops it).
+  count: `${MATCHES} SELECT count(*) AS n FROM (
+      (SELECT FROM ${walked("$3")}) UNION ALL (SELECT FROM ${olderThanWalked("$3")})
       LIMIT $2) counted`,
   newest: NEWEST,
-  newestTested: newestTested(NEWEST, "$3"),
+  // The newest matches (planned as alone: a subquery with a LIMIT is not flattened) with the ranking's
+  // tests on each one's document: no document leaves the server, and the window and its tests are one
+  // round trip.
+  newestTested: `SELECT w.id, ${passed("d.document", "$3")} AS passed
+    FROM (${NEWEST}) w JOIN search_documents d ON d.post_id = w.id ORDER BY w.id DESC`,
+  // The same, walked ($3, then $4 documents) then asked of the index: a search kept to one language
+  // (decision 101), whose match holds the language's lexeme, which PostgreSQL's planner takes as
+  // independent of the words: it would walk the whole table for a word of another language.
+  newestWalked: `${MATCHES} SELECT id FROM (
+      (SELECT post_id AS id FROM ${walked("$3")} ORDER BY post_id DESC)
+      UNION ALL (SELECT post_id FROM ${olderThanWalked("$3")} ORDER BY post_id DESC LIMIT $2)
+      LIMIT $2) newest`,
+  newestTestedWalked: `${MATCHES} SELECT id, passed FROM (
+      (SELECT post_id AS id, ${passed("walked.document", "$3")} AS passed FROM ${walked("$4")}
+        ORDER BY post_id DESC)
+      UNION ALL (SELECT w.id, ${passed("d.document", "$3")} FROM (
+          SELECT post_id AS id FROM ${olderThanWalked("$4")} ORDER BY post_id DESC LIMIT $2) w
+        JOIN search_documents d ON d.post_id = w.id ORDER BY w.id DESC)
+      LIMIT $2) tested`,
   // A document as tsvector text ('a' 'b' 't:c'): far cheaper to make and read than a text[] of its lexemes.
   documents:
     "SELECT post_id AS id, document::text AS lexemes FROM search_documents WHERE post_id = ANY($1::bigint[])",
   older: `SELECT post_id AS id FROM search_documents WHERE document @@ $1::tsquery AND post_id < $2
     ORDER BY post_id DESC LIMIT $3 OFFSET $4`,
-  // The same in one language (a filter on results, decision 065). The count: the matches alone in
-  // the CTE (the GIN bitmap, read as asked for), each one's post looked up by its key until the limit (a LATERAL subquery the planner may not flatten: OFFSET 0, as in
-  // decision 082): joined any other way, the planner hashes or merges every match with every
-  // post of the language before the limit applies (36–49 ms for a frequent word at 100,000 posts; 6–8 ms so).
-  countIn: `WITH matches AS MATERIALIZED (SELECT post_id FROM search_documents WHERE document @@ $1::tsquery)
-    SELECT count(*) AS n FROM (SELECT FROM matches m CROSS JOIN LATERAL (
-      SELECT FROM posts p WHERE p.id = m.post_id AND p.language = $3 OFFSET 0) post LIMIT $2) counted`,
-  newestIn: NEWEST_IN,
-  newestTestedIn: newestTested(NEWEST_IN, "$4"),
-  olderIn: `SELECT s.post_id AS id FROM search_documents s JOIN posts p ON p.id = s.post_id
-    WHERE s.document @@ $1::tsquery AND p.language = $5 AND s.post_id < $2
-    ORDER BY s.post_id DESC LIMIT $3 OFFSET $4`,
   posts: `SELECT p.id, ${SUMMARY_COLUMNS}, ${prefixSql("p.content", BOUND.snippetStart + 1)} AS content,
       ${prefixSql("pe.slug", BOUND.slug)} AS "personSlug", ${cutSql("pe.name_english", BOUND.name)} AS "nameEnglish",
       ${cutSql("pe.name_hindi", BOUND.name)} AS "nameHindi", ${cutSql("pe.name_marathi", BOUND.name)} AS "nameMarathi"
@@ -231,11 +240,9 @@ const PLANNED_EACH_TIME = new Set<Name>([
   "count",
   "newest",
   "newestTested",
+  "newestWalked",
+  "newestTestedWalked",
   "older",
-  "countIn",
-  "newestIn",
-  "newestTestedIn",
-  "olderIn",
 ]);
 
 /**
@@ -267,18 +274,27 @@ export class PostgresSearchBackend implements SearchBackend {
 
   /** With a language, the matches (count, newest, older) are that language's posts only. */
   readonly #language: Language | undefined;
+  /** The language's lexeme as a match ("l:hindi"), and each match kept to it (#inLanguage). */
+  readonly #languageTerm: Match | undefined;
+  readonly #keptToLanguage = new WeakMap<Match, Match>();
   readonly #statistics: LexemeStatistics | undefined;
   readonly #countWalk: number;
+  readonly #newestWalk: number;
 
   constructor(
     db: pg.Pool | pg.PoolClient,
     language?: Language,
-    options: { statistics?: LexemeStatistics; countWalk?: number } = {},
+    options: { statistics?: LexemeStatistics; countWalk?: number; newestWalk?: number } = {},
   ) {
     this.#db = db;
     this.#language = language;
+    this.#languageTerm =
+      language === undefined
+        ? undefined
+        : termMatch({ words: [`${LANGUAGE_MARKER}${language}`], prefix: null });
     this.#statistics = options.statistics;
     this.#countWalk = options.countWalk ?? COUNT_WALK;
+    this.#newestWalk = options.newestWalk ?? NEWEST_WALK;
   }
 
   /**
@@ -300,6 +316,21 @@ export class PostgresSearchBackend implements SearchBackend {
     return (await this.#db.query<R>(config)).rows;
   }
 
+  /**
+   * A match kept to the backend's language, if it has one: its documents
+   * hold the language's lexeme too (LANGUAGE_MARKER). The same object for
+   * the same match, so that its tsquery is made once.
+   */
+  #inLanguage(match: Match): Match {
+    if (this.#languageTerm === undefined) return match;
+    let asked = this.#keptToLanguage.get(match);
+    if (asked === undefined) {
+      asked = both(match, this.#languageTerm);
+      this.#keptToLanguage.set(match, asked);
+    }
+    return asked;
+  }
+
   /** Each match is rendered once per search. */
   #tsquery(match: Match): string {
     let query = this.#queries.get(match);
@@ -316,46 +347,41 @@ export class PostgresSearchBackend implements SearchBackend {
    * a word in a tenth of the posts, query-plans.test.ts), stopped at the limit.
    */
   async count(match: Match, limit?: number) {
-    const values = [this.#tsquery(match), limit ?? null];
-    const language = this.#language;
-    const [row] =
-      language === undefined
-        ? await this.#rows<{ n: number }>("count", [
-            ...values,
-            await this.#walk(match, limit, this.#countWalk),
-          ])
-        : await this.#rows<{ n: number }>("countIn", [...values, language]);
+    const asked = this.#inLanguage(match);
+    const [row] = await this.#rows<{ n: number }>("count", [
+      this.#tsquery(asked),
+      limit ?? null,
+      await this.#walk(asked, limit, this.#countWalk),
+    ]);
     if (row === undefined) throw new Error("PostgreSQL search count returned no row");
     return row.n;
   }
 
   async newest(match: Match, limit: number) {
-    const language = this.#language;
+    const asked = this.#inLanguage(match);
     const rows =
-      language === undefined
-        ? await this.#rows<{ id: number }>("newest", [this.#tsquery(match), limit])
-        : await this.#rows<{ id: number }>("newestIn", [this.#tsquery(match), limit, language]);
+      this.#language === undefined
+        ? await this.#rows<{ id: number }>("newest", [this.#tsquery(asked), limit])
+        : await this.#rows<{ id: number }>("newestWalked", [
+            this.#tsquery(asked),
+            limit,
+            await this.#walk(asked, limit, this.#newestWalk),
+          ]);
     return rows.map((r) => r.id);
   }
 
-  readonly columnMarkers = Object.values(COLUMN_MARKERS);
+  readonly columnMarkers = [...Object.values(COLUMN_MARKERS), LANGUAGE_MARKER];
 
   /** The newest matches with the ranking's tests run beside their documents (SearchBackend.newestTested): a post's text is its unmarked words. */
   async newestTested(match: Match, limit: number, tests: readonly Match[]) {
-    const said = tests.map((test) => this.#tsquery(test));
-    const language = this.#language;
+    const asked = this.#inLanguage(match);
+    const values = [this.#tsquery(asked), limit, tests.map((test) => this.#tsquery(test))];
     const rows =
-      language === undefined
-        ? await this.#rows<{ id: number; passed: string }>("newestTested", [
-            this.#tsquery(match),
-            limit,
-            said,
-          ])
-        : await this.#rows<{ id: number; passed: string }>("newestTestedIn", [
-            this.#tsquery(match),
-            limit,
-            language,
-            said,
+      this.#language === undefined
+        ? await this.#rows<{ id: number; passed: string }>("newestTested", values)
+        : await this.#rows<{ id: number; passed: string }>("newestTestedWalked", [
+            ...values,
+            await this.#walk(asked, limit, this.#newestWalk),
           ]);
     return rows.map(({ id, passed }) => ({
       id: Number(id),
@@ -384,7 +410,7 @@ export class PostgresSearchBackend implements SearchBackend {
       for (const lexeme of tsvectorLexemes(lexemes)) {
         if (lexeme.startsWith(COLUMN_MARKERS.title)) title.push(lexeme.slice(COLUMN_MARKERS.title.length));
         else if (lexeme.startsWith(COLUMN_MARKERS.tags)) tags.push(lexeme.slice(COLUMN_MARKERS.tags.length));
-        else words.push(lexeme);
+        else if (!lexeme.startsWith(LANGUAGE_MARKER)) words.push(lexeme);
       }
       this.#bodies.set(id, words.join(" "));
       return { id, title: title.join(" "), tags: tags.join(" ") };
@@ -401,13 +427,8 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   async older(match: Match, below: number, limit: number, offset: number) {
-    const values = [this.#tsquery(match), below, limit, offset];
-    const language = this.#language;
-    const rows =
-      language === undefined
-        ? await this.#rows<{ id: number }>("older", values)
-        : await this.#rows<{ id: number }>("olderIn", [...values, language]);
-    return rows.map((r) => r.id);
+    const values = [this.#tsquery(this.#inLanguage(match)), below, limit, offset];
+    return (await this.#rows<{ id: number }>("older", values)).map((r) => r.id);
   }
 
   posts(ids: readonly number[]) {

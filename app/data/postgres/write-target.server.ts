@@ -30,6 +30,13 @@ const MAX_LEXEME_BYTES = 2040;
 export const COLUMN_MARKERS = { title: "t:", tags: "g:" } as const;
 
 /**
+ * The lexeme prefix of a document's language: each document holds its post's
+ * language as "l:hindi" (indexPosts), so a search kept to one language is
+ * one GIN query (decision 101), not its matches each looked up in posts.
+ */
+export const LANGUAGE_MARKER = "l:";
+
+/**
  * A post's search document as a tsvector literal without positions: every
  * word of title, tags and body once, plus the title words again as "t:word"
  * and the tag words as "g:word". A query restricted to the title asks for
@@ -143,8 +150,11 @@ const SQL = {
       $8::text[], $9::text[], $10::text[], $11::text[], $12::bigint[], $13::text[], $14::text[], $15::text[])`,
   linkTerms: `INSERT INTO post_terms (post_id, term_id)
     SELECT * FROM unnest($1::bigint[], $2::bigint[]) ON CONFLICT DO NOTHING`,
+  // With its post's language (LANGUAGE_MARKER), looked up by its key (a subquery for each row, whatever
+  // the statistics of an import's one transaction say).
   indexPosts: `INSERT INTO search_documents (post_id, document)
-    SELECT * FROM unnest($1::bigint[], $2::tsvector[])
+    SELECT d.id, d.document || array_to_tsvector(ARRAY['${LANGUAGE_MARKER}' || (SELECT language FROM posts WHERE id = d.id)])
+    FROM unnest($1::bigint[], $2::tsvector[]) AS d(id, document)
     ON CONFLICT (post_id) DO UPDATE SET document = excluded.document`,
   postKeys: `SELECT language, slug, id_num AS "idNum", translation_key AS "translationKey" FROM posts`,
   termKeys: "SELECT kind, slug FROM terms",
