@@ -298,9 +298,10 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   /**
-   * The documents to walk before asking the index (COUNT_WALK): none when
-   * the match is too rare to find `limit` among them; all the budget when
-   * the statistics cannot tell.
+   * How many documents to walk before asking the index (up to `budget`:
+   * COUNT_WALK for a count, NEWEST_WALK for a tier in one language): none
+   * when the match is too rare to find `limit` among them, or a count has no
+   * limit; the whole budget when the statistics cannot tell.
    */
   async #walk(match: Match, limit: number | undefined, budget: number): Promise<number> {
     if (limit === undefined) return 0;
@@ -342,9 +343,12 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   /**
-   * Matches up to `limit` (decision 040's bounded count): planned as a count
-   * of every match (with a LIMIT in sight the planner would scan the table for
-   * a word in a tenth of the posts, query-plans.test.ts), stopped at the limit.
+   * Matches up to `limit` (decision 040's bounded count): the newest
+   * documents walked when the match may be common enough to reach the limit
+   * among them (decision 100), else, and after them, the GIN index's matches
+   * planned as a count of every match (with a LIMIT in sight the planner
+   * would scan the table for a word in a tenth of the posts,
+   * query-plans.test.ts), stopped at the limit.
    */
   async count(match: Match, limit?: number) {
     const asked = this.#inLanguage(match);
