@@ -8,13 +8,30 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { SAME_PROCESS_SH, sameGroupTest, sameProcessTest, startTimeOf } from "#tests/support/cleanup.ts";
-import { watchdogScript } from "#tests/support/server.ts";
+import {
+  SAME_PROCESS_SH,
+  sameGroupTest,
+  sameProcessTest,
+  startTimeOf,
+  watchdogScript,
+} from "#tests/support/cleanup.ts";
+import { postgresAvailable } from "#tests/support/postgres.ts";
+import { varnishAvailable } from "#tests/support/varnish.ts";
 
 const started: ChildProcess[] = [];
 const dirs: string[] = [];
+/** Servers a killed test process left, for a watchdog to stop: stopped here if it did not (the same process). */
+const left: { pid: number; start: string | null }[] = [];
 afterEach(() => {
   for (const child of started.splice(0)) child.kill("SIGKILL");
+  for (const { pid, start } of left.splice(0)) {
+    if (start === null || startTimeOf(pid) !== start) continue;
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone meanwhile, as the watchdog should have made it.
+    }
+  }
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -95,3 +112,65 @@ test("once its test process is gone, a watchdog kills its server, and never a pr
     }
   }
 });
+
+/**
+ * A test process that starts a server with the test support and is then
+ * killed by a signal (no exit hook runs: a run ended by `timeout`, or by a
+ * closed pipe): returns what it printed (the server's pids and directory).
+ */
+async function killedAfter(start: string): Promise<string> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--input-type=module", "-e", `${start}\nprocess.kill(process.pid, "SIGKILL");`],
+    { cwd: path.resolve(import.meta.dirname, "..", ".."), stdio: ["ignore", "pipe", "pipe"] },
+  );
+  started.push(child);
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await exited(child);
+  expect(child.signalCode, output).toBe("SIGKILL");
+  return output;
+}
+
+/** Whether a process of that pid is there (a zombie counts: it is reaped at once, its parent gone). */
+const running = (pid: number) => startTimeOf(pid) !== null;
+
+test.skipIf(!postgresAvailable())(
+  "a PostgreSQL server whose test process is killed is stopped by its watchdog, its directory removed",
+  async () => {
+    const output = await killedAfter(`import { readFileSync } from "node:fs";
+import pg from "pg";
+import { startPostgres } from "#tests/support/postgres.ts";
+const server = await startPostgres();
+const client = new pg.Client({ connectionString: server.url("postgres") });
+await client.connect();
+const dir = (await client.query("SHOW data_directory")).rows[0].data_directory;
+await client.end();
+const pid = Number(readFileSync(dir + "/postmaster.pid", "utf8").split("\\n")[0]);
+console.log(JSON.stringify({ pid, dir: dir.replace(/\\/data$/, "") }));`);
+    const { pid, dir } = JSON.parse(output.trim().split("\n").at(-1)!) as { pid: number; dir: string };
+    left.push({ pid, start: startTimeOf(pid) });
+    dirs.push(dir);
+    expect(dir).toContain("sukti-pg-");
+    await until(() => !running(pid) && !existsSync(dir), "the server stopped and its directory removed");
+  },
+);
+
+test.skipIf(!varnishAvailable())(
+  "a Varnish whose test process is killed is stopped by its watchdog, its directory removed",
+  async () => {
+    const output = await killedAfter(`import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { startVarnish } from "#tests/support/varnish.ts";
+const varnish = await startVarnish({ backendPort: 9 });
+const pids = execFileSync("pgrep", ["-f", "--", "-n " + varnish.workdir]).toString().trim().split("\\n").map(Number);
+console.log(JSON.stringify({ pids, dir: path.dirname(varnish.workdir) }));`);
+    const { pids, dir } = JSON.parse(output.trim().split("\n").at(-1)!) as { pids: number[]; dir: string };
+    left.push(...pids.map((pid) => ({ pid, start: startTimeOf(pid) })));
+    dirs.push(dir);
+    expect(dir).toContain("sukti-varnish-");
+    expect(pids.length).toBeGreaterThanOrEqual(1);
+    await until(() => !pids.some(running) && !existsSync(dir), "Varnish stopped and its directory removed");
+  },
+);

@@ -2,12 +2,14 @@
 // timed out while its server started, a hook that threw): servers killed,
 // their directories removed. One exit hook for every kind of test server
 // (server.ts, postgres.ts, varnish.ts, wordpress.ts). A process ended by a
-// signal runs no exit hook: server.ts's watchdog covers the sukti servers.
+// signal runs no exit hook: a watchdog (watchOver) covers the sukti, PostgreSQL
+// and Varnish servers, and wordpress.ts has its own.
 //
 // A process is named by its pid and its start time together: this machine's
 // pids wrap at 32,768, and a test run starts thousands of processes (each
 // watchdog a `sleep` a second), so a pid a watchdog or a stop() kept may be
 // another test's server by the time it is used.
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 const pending: (() => void)[] = [];
@@ -81,4 +83,51 @@ export function sameGroupTest(group: number | string, start: string | null): str
 export function isSameGroup(group: number, start: string | null): boolean {
   const now = startTimeOf(group);
   return now === null || now === start;
+}
+
+/** A process by its pid and start time. */
+export interface ProcessName {
+  pid: number;
+  start: string | null;
+}
+
+/**
+ * The watchdog's shell script: waits while `tester` lives and `dir` is
+ * there; then, if `server` is still that process, sends it `signal` and
+ * waits (up to 10 s) for it to end; then removes `dir`. A server stopped
+ * by its test is gone by then, and a pid another process took is left alone.
+ */
+export function watchdogScript(
+  tester: ProcessName,
+  server: ProcessName,
+  dir: string,
+  signal = "KILL",
+): string {
+  const quoted = `'${dir.replaceAll("'", "'\\''")}'`;
+  const alive = sameProcessTest(server.pid, server.start);
+  return [
+    SAME_PROCESS_SH,
+    `while ${sameProcessTest(tester.pid, tester.start)} && [ -d ${quoted} ]; do sleep 1; done`,
+    `if ${alive}; then kill -${signal} ${server.pid} 2>/dev/null; n=0; while ${alive} && [ $n -lt 100 ]; do sleep 0.1; n=$((n+1)); done; fi`,
+    `rm -rf ${quoted}`,
+  ].join("\n");
+}
+
+/**
+ * A shell that outlives this process: once it is gone without an exit hook
+ * (a Vitest fork or the run itself ended by a signal), it stops the server
+ * (`signal`: KILL for a sukti server; PostgreSQL and Varnish stop their own
+ * children on QUIT and TERM) and removes its directory. It ends by itself
+ * when stop() removes the directory. Each process is checked by its start
+ * time too: a server that exited without stop() left its directory, and its
+ * pid may be another test's server by the time this process is gone.
+ */
+export function watchOver(pid: number, dir: string, signal = "KILL"): void {
+  const script = watchdogScript(
+    { pid: process.pid, start: startTimeOf(process.pid) },
+    { pid, start: startTimeOf(pid) },
+    dir,
+    signal,
+  );
+  spawn("sh", ["-c", script], { detached: true, stdio: "ignore" }).unref();
 }

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { READY_MS } from "#tests/support/limits.ts";
-import { atExit } from "./cleanup.ts";
+import { atExit, watchOver } from "./cleanup.ts";
 import { freePort } from "./server.ts";
 
 export const POSTGRES_SKIP_MESSAGE =
@@ -170,8 +170,9 @@ export async function startPostgres(
     child.stderr?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
     });
-    // A test run that ends without stop() leaves no server behind.
+    // A test run that ends without stop() leaves no server behind, nor one ended by a signal (the watchdog).
     const forget = atExit(() => child.kill("SIGQUIT"));
+    if (child.pid !== undefined) watchOver(child.pid, dir, "QUIT");
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     return { child, exited, output: () => output, forget };
   };

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { READY_MS } from "#tests/support/limits.ts";
-import { atExit, SAME_PROCESS_SH, sameProcessTest, startTimeOf } from "./cleanup.ts";
+import { atExit, watchOver } from "./cleanup.ts";
 
 export const TEST_SEED = 20261122;
 
@@ -18,39 +18,6 @@ export interface RunningServer {
   child: ChildProcess;
   output: () => string;
   stop: () => Promise<number | null>;
-}
-
-/**
- * A shell that outlives this process: once it is gone without an exit hook
- * (a Vitest fork killed by a signal), it kills the server and removes its
- * directory. It ends by itself when stop() removes the directory. Each
- * process is checked by its start time too (cleanup.ts): a server that
- * exited without stop() left its directory, and its pid may be another
- * test's server by the time this process is gone.
- */
-function watchdog(pid: number, dir: string): void {
-  const script = watchdogScript(
-    { pid: process.pid, start: startTimeOf(process.pid) },
-    { pid, start: startTimeOf(pid) },
-    dir,
-  );
-  spawn("sh", ["-c", script], { detached: true, stdio: "ignore" }).unref();
-}
-
-/** A process by its pid and start time (cleanup.ts). */
-export interface ProcessName {
-  pid: number;
-  start: string | null;
-}
-
-/** The watchdog's shell script: waits while `tester` lives and `dir` is there; then, if `dir` is, kills `server` (if still that process) and removes `dir`. */
-export function watchdogScript(tester: ProcessName, server: ProcessName, dir: string): string {
-  const quoted = `'${dir.replaceAll("'", "'\\''")}'`;
-  return [
-    SAME_PROCESS_SH,
-    `while ${sameProcessTest(tester.pid, tester.start)} && [ -d ${quoted} ]; do sleep 1; done`,
-    `[ -d ${quoted} ] && { ${sameProcessTest(server.pid, server.start)} && kill -9 ${server.pid} 2>/dev/null; rm -rf ${quoted}; }`,
-  ].join("\n");
 }
 
 /** A port drawn at random from 20,000–31,999: below the ephemeral range, where test servers live. */
@@ -133,7 +100,7 @@ export async function startServer(
   });
   // A test that timed out while its server started never stops it: the run's end does.
   const forget = atExit(() => child.kill("SIGKILL"));
-  if (child.pid !== undefined) watchdog(child.pid, dir);
+  if (child.pid !== undefined) watchOver(child.pid, dir);
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

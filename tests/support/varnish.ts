@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { READY_MS } from "#tests/support/limits.ts";
-import { atExit } from "./cleanup.ts";
+import { atExit, watchOver } from "./cleanup.ts";
 import { freePort } from "./server.ts";
 
 export const VARNISH_SKIP_MESSAGE =
@@ -141,8 +141,10 @@ export async function startVarnish(options: VarnishOptions): Promise<TestVarnish
     );
     child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    // A run that ends without stop() leaves no Varnish behind (the manager stops its child).
+    // A run that ends without stop() leaves no Varnish behind (the manager stops its child), nor one
+    // ended by a signal (the watchdog).
     const forget = atExit(() => child.kill("SIGTERM"));
+    if (child.pid !== undefined) watchOver(child.pid, dir, "TERM");
     const exited = new Promise<void>((resolve) =>
       child.once("exit", () => {
         forget();
