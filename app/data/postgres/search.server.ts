@@ -4,7 +4,9 @@
 // (app/search/query-model.ts) becomes a tsquery here, and only here
 // (tsqueryOf): a word is one lexeme, a prefix `:*`, and a column puts its
 // marker before each word inside it (title → 't:love'; see documentVector in
-// ./write-target.server.ts).
+// ./write-target.server.ts); a search in one language ANDs its language's
+// lexeme ('l:hindi', decision 101). How each match is read, walked newest
+// first or asked of the GIN index: decision 100.
 import type pg from "pg";
 import type { Language } from "#app/content/languages.ts";
 import type { Term, Translation } from "#app/content/model.ts";
