@@ -84,6 +84,24 @@ describe("romaniseWord, Hindi word-forming parts (decision 084)", () => {
   });
 });
 
+describe("romaniseWord, Hindi echo words (decision 102)", () => {
+  const cases: [string, string][] = [
+    ["गड़गड़ाहट", "gadgadahat"], // a syllable pair said again: each half its own schwas
+    ["बकबक", "bakbak"],
+    ["सरसराहट", "sarsarahat"],
+    ["लपलपाती", "laplapati"],
+    ["तड़तड़ाहट", "tadtadahat"],
+    ["जगमगाता", "jagmagata"], // a rhyme: the pair's second consonant again
+    ["सरपरस्त", "sarparast"], // its second half cut as a word of its own
+    ["कमला", "kamla"], // no pair said again
+    ["दिनदिन", "dindin"], // a vowel sign in the first half: the rules as they were
+    ["पनप्र", "panapra"], // the second consonant again, in a cluster: not an echo
+  ];
+  it.each(cases)("%s → %s", (word, roman) => {
+    expect(romaniseWord(word, "hindi")).toBe(roman);
+  });
+});
+
 describe("romaniseWord, parts their writers spell otherwise (decision 086)", () => {
   const cases: [string, "hindi" | "marathi", string][] = [
     ["हरिसिंह", "hindi", "harisingh"], // a Hindi name's सिंह

@@ -566,7 +566,20 @@ function syllablesOf(word: string): number {
 }
 
 /** A Hindi word cut into its prefix, stem and word-forming parts (HINDI_SUFFIXES, HINDI_PREFIXES). */
+/**
+ * A Hindi echo word: two syllables, then two more ending on the same
+ * consonant, each consonant with its a (चमचमाती, खटखटाना, जगमगाहट, बकबक).
+ * Its halves are words of their own, each losing its schwas on its own:
+ * chamchamati, jagmagahat (the rules from the right wrote chamachmati).
+ */
+const HINDI_ECHO = /^([\u0915-\u0939]\u093C?)([\u0915-\u0939]\u093C?)[\u0915-\u0939]\u093C?\2(?!\u094D)/;
+
 function hindiParts(word: string): string[] {
+  const echo = HINDI_ECHO.exec(word);
+  if (echo) {
+    const half = (echo[1]?.length ?? 0) + (echo[2]?.length ?? 0);
+    return [word.slice(0, half), ...hindiParts(word.slice(half))];
+  }
   const [stem = word, ...parts] = cutEndings(word, HINDI_SUFFIXES);
   const prefix = HINDI_PREFIXES.find((part) => {
     if (!stem.startsWith(part)) return false;
