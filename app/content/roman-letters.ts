@@ -565,7 +565,6 @@ function syllablesOf(word: string): number {
   return parse(word, "hindi").filter((u) => u.vowel !== "").length;
 }
 
-/** A Hindi word cut into its prefix, stem and word-forming parts (HINDI_SUFFIXES, HINDI_PREFIXES). */
 /**
  * A Hindi echo word: two syllables, then two more ending on the same
  * consonant, each consonant with its a (चमचमाती, खटखटाना, जगमगाहट, बकबक).
@@ -574,6 +573,10 @@ function syllablesOf(word: string): number {
  */
 const HINDI_ECHO = /^([\u0915-\u0939]\u093C?)([\u0915-\u0939]\u093C?)[\u0915-\u0939]\u093C?\2(?!\u094D)/;
 
+/**
+ * A Hindi word cut into its echo word's first half (HINDI_ECHO), prefix,
+ * stem and word-forming parts (HINDI_SUFFIXES, HINDI_PREFIXES).
+ */
 function hindiParts(word: string): string[] {
   const echo = HINDI_ECHO.exec(word);
   if (echo) {
